@@ -568,13 +568,16 @@ def attack_options(g: "Game", player: str) -> dict[str, Any]:
     return out
 
 
-def attack_choice(g: "Game", r: Ctx, player: str, k: int = 0) -> tuple[Any, dict[str, Any] | None]:
+def attack_choice(g: "Game", r: Ctx, player: str, k: int = 0, defender: str | None = None,
+                  walkers: bool = False) -> tuple[Any, dict[str, Any] | None]:
     """508.4: as a creature ``player`` controls is put onto the battlefield attacking, ``player``
     chooses which defending player or planeswalker it attacks, unless the effect says (702.48c:
     ninjutsu's creature attacks what the returned creature attacked). Returns (what it attacks,
     None), (None, None) when it cannot be attacking (outside combat, or not the attacking
     player's), or (None, the choice to ask) while ``player`` has not chosen; ``k`` tells apart
-    the creatures of one effect. Asked before the creature is put there, so nothing moved twice."""
+    the creatures of one effect. Asked before the creature is put there, so nothing moved twice. ``defender``: the
+    effect names the player it attacks ("attacking that player"; with ``walkers``, "or a planeswalker they control":
+    the choice among those)."""
     if not seats.is_active(g, player) or g.step not in COMBAT_STEPS:
         return None, None
     s = this(g, r) if "obj" in r else None
@@ -582,6 +585,9 @@ def attack_choice(g: "Game", r: Ctx, player: str, k: int = 0) -> tuple[Any, dict
     if spec is not None:
         return spec, None
     opts = attack_options(g, player)
+    if defender is not None:
+        opts = {k2: v for k2, v in opts.items() if v == defender or walkers and isinstance(v, int)
+                and g.chars(v).controller == defender}
     if len(opts) <= 1 or "answers" not in r:
         return next(iter(opts.values()), None), None
     slot = f"{r.get('i', 0)}.attacks.{k}"

@@ -256,6 +256,7 @@ def plot(g: "Game", player: str, a: dict[str, Any]) -> None:
     g.objects[new].chosen["plotted"] = g.turn
     g.changed()
     g.log("plot", player=player, card=o.card.name)
+    triggers.event(g, {"event": "plotted", "obj": new, "player": player})  # "When SELF becomes plotted" (603.2)
 
 
 def foretell(g: "Game", player: str, a: dict[str, Any]) -> None:

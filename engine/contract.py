@@ -159,6 +159,8 @@ def effect_problems(e: Effect) -> list[str]:
         if e.op == "add_mana" and k == "any" and isinstance(v, dict) and not v.get("x"):  # "X mana of any one
             # color, where X is Q": counted as it resolves (engine/ops/control.py); not an X paid with a mana ability
             out += [f"{where}: {p}" for p in amount_problems(v)]
+        elif e.op == "ward" and k == "life" and isinstance(v, dict):  # "Ward—Pay life equal to SELF's power":
+            out += [f"{where}: {p}" for p in amount_problems(v)]  # counted as it resolves (engine/ops/ward.py)
         elif k in INT_ARGS.get(e.op, ()):
             if not isinstance(v, int) or isinstance(v, bool):
                 out.append(f"{where}: {v!r} where the op reads a number as written")

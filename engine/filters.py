@@ -150,6 +150,12 @@ _CMP_KEYS = {key: tuple((key + suf, op) for suf, op in (("_le", int.__le__), ("_
 CMP_NAMES = frozenset(name for names in _CMP_KEYS.values() for name, _ in names)
 
 
+def counters_of(counters: dict[str, int], kind: str) -> int:
+    """How many counters of ``kind`` an object has (121.1); kind "any": of every kind together ("as long as SELF has
+    a counter on it", "has three or more counters on it")."""
+    return sum(counters.values()) if kind == "any" else counters.get(kind, 0)
+
+
 def _cmp(game: "Game", v: int, f: dict[str, Any], key: str, src: int | None, you: str | None = None) -> bool:
     for name, op in _CMP_KEYS[key]:
         if name in f:
@@ -468,7 +474,7 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         return False  # "with a counter on it" of that kind ("any": of any kind, 121.1)
     if "commander" in f and (o.uid in game.commanders and not o.token and o.ability is None) != f["commander"]:
         return False  # 903.3: being a commander belongs to the card (its uid), not to a copy of it
-    if "counters_ge" in f and any(o.counters.get(k, 0) < n for k, n in f["counters_ge"].items()):
+    if "counters_ge" in f and any(counters_of(o.counters, k) < n for k, n in f["counters_ge"].items()):
         return False
     if "pt_equal" in f and (c.power == c.toughness) != f["pt_equal"]:
         return False  # "whose power and toughness aren't equal" (208.1)

@@ -1311,10 +1311,13 @@ class Game:
         return d.data
 
     def _cleanup_rest(self) -> None:
-        """514.2: damage wears off and "until end of turn" effects end, simultaneously."""
+        """514.2: damage wears off and "until end of turn" effects end, simultaneously (but the damage of the
+        permanents "damage isn't removed from": engine/player_statics.py damage_kept)."""
+        kept = player_statics.damage_kept(self)
         for oid in self.battlefield:
             o = self.objects[oid]
-            o.damage = 0
+            if oid not in kept:
+                o.damage = 0
             o.deathtouched = False
             o.regen = 0
             o.damage_sources = []

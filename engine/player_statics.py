@@ -79,6 +79,7 @@ KINDS = frozenset({"no_max_hand_size", "hand_size", "untap_limit", "player_keywo
                    "ability_cost",  # "Equip abilities you activate cost {1} less to activate" (costs.ability_mana)
                    "haste_activation",  # "... activate abilities of creatures you control as though ... haste"
                    "redirect_damage",  # "All damage that would be dealt to you is dealt to SELF instead" (614.9)
+                   "damage_stays",  # "Damage isn't removed from SELF during cleanup steps": damage_kept (514.2)
                    "walk_ignored",  # "Creatures with islandwalk can be blocked as though they didn't have islandwalk"
                    "must_attack"})  # "During target opponent's next turn, creatures that player controls attack
 # SELF if able" (Gideon Jura; 508.1d): read by engine/combat.py must_attack_target
@@ -797,10 +798,19 @@ def graveyard_replacements(g: "Game", o: "Obj", frm: str) -> list[tuple[int, str
     "from": only a card leaving that zone ("If another creature would die": the battlefield). With limited range of
     influence another's static reaches only objects within its controller's range (801.10,
     801.13a)."""
-    if o.ability is not None or not active(g):
+    if o.ability is not None:
         return []
+    selfs = list(_card_statics(o.card))
+    gained = [a.static for a in g.chars(o.id).abilities if a.kind == "static" and a.static
+              and a.static.get("kind") == "graveyard_replacement" and not any(a.static is x for x in selfs)] \
+        if frm == "battlefield" and g.effects and o.id in g.objects and o.zone == "battlefield" else []
+    # (gained: one an effect gave it, 613.1f: It gains "If this creature would die, exile it instead." (Can't Stay
+    # Away), as the permanent is now)
+    if not gained and not active(g):
+        return []
+    selfs += gained
     out: list[tuple[int, str, str, bool, Any]] = [
-        (o.id, o.card.name, st.get("to", "exile"), False, None) for st in _card_statics(o.card)
+        (o.id, o.card.name, st.get("to", "exile"), False, None) for st in selfs
         if st["kind"] == "graveyard_replacement" and st.get("affects") == "self"
         and st.get("from", frm) == frm and (not o.token or st.get("from") == "battlefield")]
     for src, ctl, st in statics(g, "graveyard_replacement"):
@@ -898,6 +908,19 @@ def mana_trigger_supported(ab: Any) -> bool:
 _WHO = (None, "you", "each_player", "any", "each", "opponent", "each_opponent")
 #: the kinds read through ``_mine``, which knows each static's source: they may speak of "the chosen player"
 _BY_SOURCE = frozenset({"no_max_hand_size", "hand_size"})
+
+
+def damage_kept(g: "Game") -> set[int]:
+    """514.2: the permanents whose marked damage the cleanup step does not remove ("Damage isn't removed from SELF
+    during cleanup steps", Ancient Adamantoise; "... from creatures your opponents control ...", Patient Zero)."""
+    out: set[int] = set()
+    for src, ctl, st in statics(g, "damage_stays"):
+        aff = st["affects"]
+        if aff == "self":
+            out.add(src)
+        else:
+            out.update(oid for oid in g.battlefield if matches(g, oid, aff, src, ctl))
+    return out
 
 
 def enters_exiled(g: "Game", oid: int, frm: str) -> bool:

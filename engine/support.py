@@ -146,6 +146,7 @@ STATICS = frozenset({"abilities_of", "anthem", "keywords", "restriction", "enter
                      "untargetable_zone",  # engine/targets.py targetable (115.1: cards in graveyards)
                      "damage_mod",  # engine/replacement.py damage_mods (614.1a)
                      "redirect_damage",  # engine/redirect.py redirect_hits (614.9)
+                     "damage_stays",  # engine/player_statics.py damage_kept, read by engine/game.py (514.2)
                      "walk_ignored",  # engine/combat.py can_block (702.14c)
                      "enter_sacrifice",  # engine/entering.py sacrifice_or_graveyard (614.1a)
                      "damage_counters",  # engine/actions.py deal_damage_batch (614.1a)
@@ -326,6 +327,15 @@ def _walk(x: Any, out: list[str]) -> None:
                                      for a in x.args.get("abilities", ())):
             # engine/zones_cast.py reads the card's printed statics: one granted to a card is not seen
             out.append("grant cast_self_from")
+        elif x.op == "grant" and any(a.static and a.static.get("kind") in player_statics.KINDS
+                                     and not (a.static.get("kind") == "graveyard_replacement"
+                                              and a.static.get("affects") == "self"
+                                              and a.static.get("from") == "battlefield")
+                                     for a in x.args.get("abilities", ())):
+            # engine/player_statics.py reads a permanent's printed statics only (but its own "If this creature would
+            # die, exile it instead", graveyard_replacements): 'SELF gains "Damage isn't removed from creatures during
+            # cleanup steps."' (Victory of the Pyrohammer) would do nothing
+            out.append("grant a static that engine/player_statics.py reads")
         elif x.op == "action":
             if x.args.get("name") not in ACTIONS:
                 out.append(f"action {x.args.get('name')}")

@@ -63,6 +63,7 @@ OBJECT_EVENTS = {"etb", "dies", "ltb", "attacks", "blocks", "becomes_blocked", "
                  "last_counter_removed",  # the last counter of a kind removed (``counter``): engine/ops/objects.py
                  "counters_put",  # one or more counters of a kind (``counter``) put on a permanent (121.6)
                  "counters_removed",  # one or more counters of a kind removed from a permanent (counters_removed)
+                 "plotted",  # a card became plotted (plot, a later keyword: engine/casting.py plot)
                  "haunted_dies",  # 702.54c: the creature a card in exile haunts died (leaves, below)
                  "explores",  # explore (a later keyword action, Ixalan): engine/ops/actions.py
                  "unattached",  # an Aura or Equipment stopped being attached to a permanent (701.3; unattached below)
@@ -527,37 +528,54 @@ def _in_range(g: "Game", controller: str, ev: dict[str, Any]) -> bool:
     return True
 
 
+#: the events of a creature being declared as an attacker (508.1, 508.2a): what "a creature attacking" causes
+_ATTACK_EVENTS = frozenset({"attacks", "attacks_saddled", "attacks_alone", "you_attack"})
+
+
 def _cause_count(g: "Game", src: "Obj", controller: str, ev: dict[str, Any], permanent: bool) -> int:
     """603.2 with the statics about what an event causes: how many times an ability that an object entering or
     dying triggers triggers. 0 while "FILTER entering (or dying) don't cause abilities [of permanents your
     opponents control] to trigger" speaks of it (Torpor Orb, Hushbringer); once more for each "If a FILTER
     entering/dying causes a triggered ability of a permanent you control to trigger, that ability triggers an
     additional time" of the ability's controller (Panharmonicon, Teysa Karlov: a permanent's ability, the dying
-    creature's own "when SELF dies" included, 603.10). 1 for every other event."""
+    creature's own "when SELF dies" included, 603.10), for each "If a creature (you control) attacking causes ..."
+    (Isshin: an ability triggered by a creature being declared as an attacker, 508.2a), and for each "If a
+    triggered ability of a FILTER you control triggers, that ability triggers an additional time" whose FILTER its
+    source matches (Annie Joins Up: any event; the source as it last existed when it left, 603.10). 1 else."""
     name = ev["event"]
     if name == "etb":
-        cause = "etb"
+        cause: str | None = "etb"
     elif name in ("dies", "ltb") and ev.get("to") == "graveyard" and "Creature" in ev.get("types", ()):
         cause = "dies"  # 700.4: a creature put into a graveyard from the battlefield
+    elif name in _ATTACK_EVENTS:
+        cause = "attacks"
     else:
-        return 1
+        cause = None
     sts = player_statics.statics(g, "trigger_cause")
     if not sts:
         return 1
     n = 1
     for sid, ctl, st in sts:
-        if cause not in st["causes"]:
+        if cause not in st["causes"] and "any" not in st["causes"]:
             continue
         whose = st.get("whose")
         if whose == "you" and (not permanent or controller != ctl):
             continue  # "a triggered ability of a permanent you control"
         if whose == "opponent" and (not permanent or controller == ctl):
             continue  # "abilities of permanents your opponents control"
-        f = st["affects"]
-        if cause == "etb":
-            if not matches(g, ev["obj"], f, sid, ctl):
+        if "source" in st:  # "a triggered ability of a legendary creature you control": its source (603.2)
+            if not matches(g, src.id, st["source"], sid, ctl):
                 continue
-        elif f.get("types") and not set(f["types"]) & set(ev.get("types", ())):
+        elif cause == "etb":
+            if not matches(g, ev["obj"], st["affects"], sid, ctl):
+                continue
+        elif cause == "attacks":  # the attacking creature; "whenever you attack": any of the player's attackers
+            objs = [ev["obj"]] if ev.get("obj") is not None else [
+                i for i in g.battlefield
+                if g.objects[i].attacking is not None and g.controller_of(i) == ev.get("player")]
+            if not any(matches(g, i, st["affects"], sid, ctl) for i in objs):
+                continue
+        elif st["affects"].get("types") and not set(st["affects"]["types"]) & set(ev.get("types", ())):
             continue  # the dying object's types as it last existed (603.10)
         if not st.get("times"):
             return 0
@@ -638,7 +656,7 @@ def to_graveyard(g: "Game", n: "Obj", frm: str) -> None:
 #: Events a triggered ability of a card in exile is checked against, its own only: "Whenever a time counter is
 #: removed from SELF while it's exiled" (Aeon Chronicler), "When the last time counter is removed from SELF while
 #: it's exiled" (Riftmarked Knight): 112.6, as suspend's own abilities work there (702.61a)
-EXILE_EVENTS = frozenset({"counters_removed", "last_time_counter_removed"})
+EXILE_EVENTS = frozenset({"counters_removed", "last_time_counter_removed", "plotted"})
 #: Events a suspended card's "if SELF is suspended" triggered abilities are checked against in exile (112.6,
 #: 603.4): "Whenever an opponent casts a spell" (Deep-Sea Kraken), "Whenever a card is put into an opponent's
 #: graveyard from anywhere" (Nihilith), "At the beginning of each player's upkeep" (Curse of the Cabal)

@@ -19,7 +19,15 @@ from engine.cards.abilities import SECOND_KICKER
 from engine.choices import COLORS, CREATURE_TYPES, NeedChoice
 from engine.errors import Unsupported
 from engine.extra_phases import steps_begun
-from engine.filters import PLAYER_WORDS, chosen_player, matches, most_common_colors, paired_with, unknown_keys
+from engine.filters import (
+    PLAYER_WORDS,
+    chosen_player,
+    counters_of,
+    matches,
+    most_common_colors,
+    paired_with,
+    unknown_keys,
+)
 from engine.mana import mana_value
 from engine.state import works_from_command
 
@@ -1259,9 +1267,10 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         n, total = g.players[you].attacked_power
         if n != g.combat_no or g.step not in _COMBAT_PHASE or total < cond["attacked_power_ge"]:
             return False
-    if "self_counters_ge" in cond:  # "if there are two or more ki counters on SELF"
+    if "self_counters_ge" in cond:  # "if there are two or more ki counters on SELF"; kind "any": "as long as SELF
+        # has a counter on it", "... three or more counters on it" (of every kind together, 121.1)
         so = g.objects.get(src) if src is not None else None
-        if so is None or any(so.counters.get(k, 0) < n for k, n in cond["self_counters_ge"].items()):
+        if so is None or any(counters_of(so.counters, k) < n for k, n in cond["self_counters_ge"].items()):
             return False
     if "self_counters_le" in cond:  # 710.2a: "... but no more than N2 level counters on it"
         so = g.objects.get(src) if src is not None else None

@@ -494,10 +494,13 @@ Statics (Ability.static)
   spell_limit        who, amount                        each player can't cast more than N spells each turn
   draw_limit         who, amount                        that player can't draw more than N cards each turn
   sorcery_only       who                                that player casts spells only when a sorcery could be
-  trigger_cause      causes: [etb|dies], affects: FILTER, times: 0|2, [whose: you|opponent]
+  trigger_cause      causes: [etb|dies|attacks|any], affects: FILTER, times: 0|2, [whose: you|opponent],
+                     [source: FILTER]
                      "FILTER entering (or dying) don't cause abilities (of permanents your opponents control) to
-                     trigger" (times 0); "If a FILTER entering/dying causes a triggered ability of a permanent you
-                     control to trigger, that ability triggers an additional time" (times 2)   603.2
+                     trigger" (times 0); "If a FILTER entering/dying/attacking causes a triggered ability of a
+                     permanent you control to trigger, that ability triggers an additional time" (times 2); "If a
+                     triggered ability of a FILTER you control triggers, that ability triggers an additional time"
+                     (causes [any], source: the ability's source's filter)   603.2
   loyalty_instant    who, walkers: "self"|FILTER, [condition]   their loyalty abilities any time an instant could
                      be cast (606.3 changed; engine/casting.py reads engine/player_statics.py loyalty_instant)
   loyalty_times      who, walkers: "self"|FILTER, times   that many loyalty abilities of each each turn (606.3 changed;
@@ -650,6 +653,7 @@ STATIC_KINDS: frozenset[str] = frozenset({
     "ability_cost",  # "Equip abilities you activate cost {1} less to activate" (602.2b, 601.2f)
     "crew_power",  # "SELF saddles Mounts and crews Vehicles as though its power were N greater" (engine/costs.py)
     "redirect_damage",  # "All damage that would be dealt to you is dealt to SELF instead" (614.9, engine/redirect.py)
+    "damage_stays",  # "Damage isn't removed from SELF during cleanup steps" (514.2, engine/game.py _cleanup_rest)
     "enter_sacrifice",  # "If SELF would enter, sacrifice a Forest instead. ..." (614.1a, engine/entering.py)
     "walk_ignored",  # "Creatures with islandwalk can be blocked as though they didn't have islandwalk" (702.14c)
     "x_color", "life_floor", "cant_lose_game", "cant_win_game", "damage_as_infect",
@@ -658,6 +662,7 @@ STATIC_KINDS: frozenset[str] = frozenset({
     "day_as_enters",  # "If it's neither day nor night, it becomes day as SELF enters" (a later rule: transform.py)
 })
 TRIGGER_EVENTS: frozenset[str] = frozenset({
+    "plotted",  # "When SELF becomes plotted" (plot, a later keyword: engine/casting.py plot; it works in exile, 112.6)
     "fights",  # 701.10: "whenever a creature you control fights" (engine/ops/damage.py)
     "clash",  # 701.20b: "whenever you clash [and win]" (engine/ops/control.py)
     "roll_dice",  # "whenever you roll one or more dice" (rolling a die, a later rule: engine/ops/control.py roll)

@@ -595,6 +595,11 @@ def _token(g: "Game", r: Ctx, e: Effect) -> dict | None:
     else:
         made = [(p, card) for p in who if seats.can_control(g, p)
                 for card in _tokens(g, p, cards, amount_for(g, e.args["amount"], source_id(g, r), r, p) if each else n)]
+    defenders: list[str | None] = [None] * len(made)
+    if e.get("per_opponent"):  # "for each opponent, create a token that's tapped and attacking that player": the
+        # tokens once for each opponent still in the game (102.2), each attacking that one (508.4)
+        foes = [q for p in who[:1] for q in seats.opponents(g, p)]
+        made, defenders = [pc for _ in foes for pc in made], [q for q in foes for _ in made]
     hosts: list[int] | None = None
     if e.get("attach_to") is not None:  # "create a Wicked Role token attached to up to one target creature" (Role
         # tokens, a later rule: Wilds of Eldraine, 2023): the tokens for each object named, each entering attached
@@ -604,7 +609,7 @@ def _token(g: "Game", r: Ctx, e: Effect) -> dict | None:
     attacks: list[Any] = [None] * len(made)
     if e.get("attacking"):  # 508.4: what each attacks is chosen as it enters, asked before any is made
         for k, (p, _) in enumerate(made):
-            attacks[k], ask = attack_choice(g, r, p, k)
+            attacks[k], ask = attack_choice(g, r, p, k, defenders[k], e.get("per_opponent") == "or_walker")
             if ask is not None:
                 return ask
     blocked = [x for x in refs(g, r, e.args["blocking"]) if isinstance(x, int) and x in g.objects

@@ -19,7 +19,7 @@ from engine.object_statics import cant_be_countered
 from engine.ops import nested
 from engine.ops.base import table
 from engine.payment import can_afford, pay_mana
-from engine.values import Ctx, this
+from engine.values import Ctx, amount, source_id, this
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -36,13 +36,15 @@ def _ward(g: "Game", r: Ctx, e: Effect) -> dict | None:
     t = g.objects[x]
     payer = t.controller
     mana = tuple(e.args.get("mana", ()))
-    life = int(e.args.get("life", 0))
-    if (mana or life) and (not mana or can_afford(g, payer, mana)) and player_statics.can_pay_life(g, payer, life):
+    want = e.args.get("life", 0)  # "Pay life equal to SELF's power": counted now (608.2h)
+    life = max(0, amount(g, want, source_id(g, r), r)) if isinstance(want, dict) else int(want)
+    if (mana or life or isinstance(want, dict)) and (not mana or can_afford(g, payer, mana)) \
+            and player_statics.can_pay_life(g, payer, life):  # (life equal to a power of 0: 0 life, 119.4)
         # (no cost of its own: the "unless" around it asked for an action, "unless its controller discards a card")
         got = nested.answer(r, "unless")  # an "[A] unless [B]" answer (716.6: engine/loops.py)
         if got is None:
             what = "".join("{" + s + "}" for s in mana) + (f" and {life} life" if mana and life else
-                                                            f"{life} life" if life else "")
+                                                            f"{life} life" if life or "life" in e.args else "")
             return nested.ask_yes_no(r, "unless", payer, f"pay {what} or {t.card.name} is countered (ward)?")
         if got == "yes":
             if mana:

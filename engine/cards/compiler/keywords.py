@@ -584,8 +584,8 @@ def keyword_abilities(name: str, n: int | None = None, quality: str = "", cost: 
             return None
         echo_action = name == "Echo" and re.fullmatch(r"(?:discard|sacrifice) [a-z ]+|pay \d+ life", cost.lower())
         if "{c}" in template and not re.fullmatch(r"(\{[^{}]+\})+", cost) and not echo_action and not (
-                name == "Ward" and re.fullmatch(r"\d+ life|(\{[^{}]+\})+ and \d+ life|(?:discards|sacrifices) .+",
-                                                cost)):
+                name == "Ward" and re.fullmatch(r"\d+ life|(\{[^{}]+\})+ and \d+ life|(?:discards|sacrifices) .+|"
+                                                r"life equal to .+", cost)):
             return None  # a cost other than mana, or than life or an action for ward
         if echo_action:  # "Echo—Discard a card" (702.29a: "sacrifice it unless you [pay the echo cost]"): the action
             template, cost = template.replace("pay {c}", "{c}"), cost.lower()
@@ -733,6 +733,8 @@ def _costed_ability(name: str, part: str, cost_text: str) -> tuple[Ability | Non
     cost = parse_cost_text(cost_text)
     if cost is None and name == "Cumulative upkeep":
         return _upkeep_instruction(part, cost_text)
+    if cost is None and name == "Ward" and re.fullmatch(r"pay life equal to .+", cost_text.strip(), re.I):
+        cost = Cost()  # "Ward—Pay life equal to SELF's power": an amount counted as the ability resolves (below)
     if cost is None:
         return None
     if name == "Equip":
@@ -896,8 +898,11 @@ def _costed_ability(name: str, part: str, cost_text: str) -> tuple[Ability | Non
         m = re.fullmatch(r"pay (\d+) life", ct, re.I)   # "Ward—Pay 3 life"
         both = re.fullmatch(r"((?:\{[^{}]+\})+), pay (\d+) life", ct, re.I)  # "Ward—{2}, Pay 2 life"
         act = re.fullmatch(r"(discard|sacrifice) (.+)", ct, re.I) if name == "Ward" else None
+        eq = re.fullmatch(r"pay (life equal to .+)", ct, re.I) if name == "Ward" else None
         cost_words = f"{m.group(1)} life" if m else f"{both.group(1)} and {both.group(2)} life" if both and \
             name == "Ward" else f"{act.group(1).lower()}s {act.group(2)}" if act else ct  # "Ward—Discard a card"
+        if eq:  # "Ward—Pay life equal to SELF's power" (Phyrexian Fleshgorger): counted as the ability resolves
+            cost_words = eq.group(1)
         got = keyword_abilities(name, cost=cost_words)
         if got is None or len(got) != 1:
             return None

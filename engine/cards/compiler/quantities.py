@@ -698,6 +698,10 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"self has an? ([+\-]\d+/[+\-]\d+|[a-z]+) counter on it", t)
     if m:  # graft (702.57a): "if this permanent has a +1/+1 counter on it"
         return {"self_counters_ge": {m.group(1): 1}}
+    m = re.fullmatch(r"(?:self|it) has (a|one or more|(\w+) or more) counters? on it", t)
+    if m and (m.group(2) is None or number(m.group(2))):  # "as long as SELF has a counter on it" (Demon Wall),
+        # "... three or more counters on it" (Warden of the Inner Sky): counters of any kinds together (121.1)
+        return {"self_counters_ge": {"any": number(m.group(2)) if m.group(2) else 1}}
     if t in ("it isn't renowned", "self isn't renowned"):
         return {"renowned": False}  # renown (702.111a)
     if t in ("self is renowned", "it's renowned", "it is renowned"):  # (702.111b: a designation it keeps)

@@ -154,10 +154,10 @@ def _rest_clauses(aff: Any, rest: str) -> list[dict[str, Any]] | None:
                 continue
             m2 = re.fullmatch(r'([^"]+?),? and (".+")', q)
             if m2:  # 'has flying and "Whenever SELF attacks, draw a card."' (Take Flight): both, layer 6 (613.1f)
-                kws, granted = keyword_list(m2.group(1)), _granted(aff, m2.group(2))
-                if kws is None or granted is None:
+                kst, granted = _keyword_statics(aff, m2.group(1)), _granted(aff, m2.group(2))
+                if kst is None or granted is None:
                     return None
-                out += [{"kind": "keywords", "affects": aff, "keywords": kws}, *granted]
+                out += [*kst, *granted]
                 continue
             if _WARD.fullmatch(q):  # "Enchanted creature gets +1/+1 and has ward {1}" (Royal Role)
                 ward = _ward(aff, q)
@@ -165,10 +165,10 @@ def _rest_clauses(aff: Any, rest: str) -> list[dict[str, Any]] | None:
                     return None
                 out += ward
                 continue
-            kws = keyword_list(q)
-            if kws is None:
+            kst = _keyword_statics(aff, q)  # "has haste and ward {1}" (Lavaspur Boots): ward's ability too
+            if kst is None:
                 return None
-            out.append({"kind": "keywords", "affects": aff, "keywords": kws})
+            out += kst
             continue
         m = re.fullmatch(r"(?:loses|lose) (.+)", part)
         if m:
@@ -762,12 +762,13 @@ def _has(m: re.Match) -> list[dict[str, Any]] | None:
     if q.startswith('"') and q.endswith('"'):
         return _granted(aff, q)
     m2 = re.fullmatch(r'([^"]+?),? and (".+")', q)
-    if m2:  # "Creatures you control have haste and "{T}: ..."" (Arlinn, Embraced by the Moon's emblem)
-        kws = keyword_list(m2.group(1))
+    if m2:  # "Creatures you control have haste and "{T}: ..."" (Arlinn, Embraced by the Moon's emblem); "has ward {2}
+        # and "{T}: Add ..."" (Leyline Immersion)
+        kst = _keyword_statics(aff, m2.group(1))
         granted = _granted(aff, m2.group(2))
-        if kws is None or granted is None:
+        if kst is None or granted is None:
             return None
-        return [{"kind": "keywords", "affects": aff, "keywords": kws}, *granted]
+        return [*kst, *granted]
     return _rest_clauses(aff, "has " + q)
 
 
@@ -783,6 +784,25 @@ def _ward(aff: Any, q: str) -> list[dict[str, Any]] | None:
     got = parse_keyword_line(f"Ward {w.group(1)}" if w.group(1) else f"Ward—{w.group(2)}")
     abl = got[2] if got is not None else []
     return [{"kind": "grant_ability", "affects": aff, "ability": ab} for ab in abl] if len(abl) == 1 else None
+
+
+def _keyword_statics(aff: Any, q: str) -> list[dict[str, Any]] | None:
+    """A list of keywords the affected objects have, ward among them ("has haste and ward {1}", Lavaspur Boots;
+    "have trample and ward {2}", Giant Ankheg): the plain keywords (layer 6, 613.1f) and ward's triggered ability
+    granted (a later keyword, as _ward reads it alone); None when a part is not read."""
+    kws = keyword_list(q)
+    if kws is not None:
+        return [{"kind": "keywords", "affects": aff, "keywords": kws}]
+    m = re.fullmatch(r"(?:(.+?),? and )?(ward (?:\{[^}]+\})+)", q)
+    if not m:
+        return None
+    ward = _ward(aff, m.group(2))
+    if ward is None:
+        return None
+    if m.group(1) is None:
+        return ward
+    kws = keyword_list(m.group(1))
+    return None if kws is None else [{"kind": "keywords", "affects": aff, "keywords": kws}, *ward]
 
 
 def _granted(aff: Any, q: str) -> list[dict[str, Any]] | None:
@@ -1642,17 +1662,46 @@ def _no_trigger_cause(m: re.Match) -> list[dict[str, Any]] | None:
     return [st]
 
 
-@static(r"^if (an? .+?) (entering|dying)(?: the battlefield)? causes a triggered ability of a permanent you control "
-        r"to trigger, that ability triggers an additional time$")
+@static(r"^if (an? .+?) (entering|dying|attacking)(?: the battlefield)? causes a triggered ability of a permanent you "
+        r"control to trigger, that ability triggers an additional time$")
 def _trigger_again(m: re.Match) -> list[dict[str, Any]] | None:
     """603.2 (later rules: Panharmonicon, Teysa Karlov, Yarok): an ability of a permanent you control that a FILTER
-    object entering (or dying) triggers triggers once more; read by engine/triggers.py _cause_count."""
-    dying = m.group(2) == "dying"
-    f = _trigger_cause_filter(m.group(1), dying)
-    if f is None:
+    object entering (or dying) triggers triggers once more; "If a creature (you control) attacking causes ..."
+    (Isshin, Two Heavens as One; Wulfgar of Icewind Dale): the abilities that trigger on such a creature being
+    declared as an attacker (508.1, 508.2a: "whenever SELF attacks", "whenever you attack"); read by
+    engine/triggers.py _cause_count."""
+    cause = {"entering": "etb", "dying": "dies", "attacking": "attacks"}[m.group(2)]
+    f = _trigger_cause_filter(m.group(1), cause == "dies")
+    if f is None or cause == "attacks" and (set(f) - {"types", "controller"} or f.get("types") != ["Creature"]):
         return None
-    return [{"kind": "trigger_cause", "causes": ["dies" if dying else "etb"], "affects": f, "times": 2,
-             "whose": "you"}]
+    return [{"kind": "trigger_cause", "causes": [cause], "affects": f, "times": 2, "whose": "you"}]
+
+
+@static(r"^if a triggered ability of (an? |another )(.+?) triggers, (?:that ability|it) triggers an additional time$")
+def _trigger_again_of(m: re.Match) -> list[dict[str, Any]] | None:
+    """603.2 (later rules: Annie Joins Up, Delney, Streetwise Lookout, Twinflame Travelers, Roaming Throne): each
+    triggered ability of a permanent you control that matches FILTER ("a legendary creature you control", "a
+    creature you control with power 2 or less", "another Elemental you control", "another creature you control of
+    the chosen type") triggers once more, whatever its event; read by engine/triggers.py _cause_count (the
+    ability's source as the event happens, or as it last existed when it left the battlefield, 603.10)."""
+    noun = ("another " if m.group(1) == "another " else "") + m.group(2)
+    f = parse_noun(noun)
+    if f is None or f.get("_needs_player_target") or f.get("controller") != "you" or f.get("zone") not in (
+            None, "battlefield"):
+        return None  # "a colorless spell you control or ...": a spell's abilities are not read here
+    f.pop("zone", None)
+    return [{"kind": "trigger_cause", "causes": ["any"], "affects": {}, "source": f, "times": 2, "whose": "you"}]
+
+
+@static(r"^damage isn't removed from (.+?) during cleanup steps$")
+def _damage_stays(m: re.Match) -> list[dict[str, Any]] | None:
+    """514.2 (its first sentence does not apply to them): "Damage isn't removed from SELF during cleanup steps"
+    (Ancient Adamantoise), "... from creatures your opponents control ..." (Patient Zero): the damage marked on those
+    permanents stays as the cleanup step's other effects end (engine/game.py _cleanup_rest)."""
+    aff = _affects(m.group(1))
+    if aff is None or aff == "attached" or isinstance(aff, dict) and not aff.get("types"):
+        return None
+    return [{"kind": "damage_stays", "affects": aff}]
 
 
 _LIMIT_WHO = {"each player": "each_player", "each opponent": "opponent", "your opponents": "opponent", "you": "you"}

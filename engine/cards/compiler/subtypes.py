@@ -75,11 +75,13 @@ IRREGULAR_PLURALS = _IRREGULAR  # (read by the effects' group words: engine/card
 # subtypes that are also ordinary English words of rules text are not read as subtypes
 _NOT_SUBTYPES = {"you", "the", "of", "qu", "head", "art", "will", "eye", "key", "toy", "deb", "gus"}
 SUBTYPES = frozenset(s for s in SUBTYPES if s.lower() not in _NOT_SUBTYPES)
-#: creature types no card of the corpus prints but tokens have (Germ, Eldrazi Scion, ...), and the artifact types of
-#: the later predefined tokens (Blood, Incubator, ...): read in token and noun phrases too (not the CREATURE_TYPES
+#: creature types no card of the corpus prints but tokens or animated permanents have (Germ, Eldrazi Scion, the
+#: later Tentacle and Gorilla tokens, Restless Prairie's Llama: 205.3m's list grew after 2016), and the artifact types
+#: of the later predefined tokens (Blood, Incubator, ...): read in token and noun phrases too (not the CREATURE_TYPES
 #: words that are also plain English)
 TOKEN_TYPES = ("Blinkmoth", "Camarid", "Caribou", "Deserter", "Germ", "Graveborn", "Hound", "Naga", "Orb",
                "Pentavite", "Pincher", "Prism", "Scion", "Serf", "Tetravite", "Toy", "Triskelavite", "Viashino",
+               "Gorilla", "Llama", "Tentacle",
                # artifact types only predefined tokens have (later ones: engine/ops/objects.py TOKEN_KINDS)
                "Blood", "Incubator", "Gold", "Junk", "Shard")
 _LOWER = {s.lower(): s for s in (*SUBTYPES, *TOKEN_TYPES)}

@@ -158,6 +158,12 @@ def normalise(text: str, name: str, legendary: bool = False, short_names: tuple[
         text = replace_name(text, short)
     text = text.replace("\x01", "")
     text = _SELF_WORDS.sub(SELF, text)
+    # a card named for two or more characters takes a plural verb ("When Lo and Li enter", "Whenever Aang and La
+    # attack", "Whenever Falcon and Redwing deal combat damage"): one object all the same (201.5), read as any card's
+    # "SELF enters"; not a bare infinitive ("you may have SELF enter as a copy", "has SELF deal damage")
+    text = re.sub(r"(?<!have )(?<!has )(?<!had )(?<!let )(?<!make )\bSELF (enter|attack|deal|die|block|leave)"
+                  r"(?: or (attack|block))?\b(?! the battlefield as)",
+                  lambda m: f"SELF {m.group(1)}s" + (f" or {m.group(2)}s" if m.group(2) else ""), text)
     text = re.sub(r"\benters the battlefield\b", "enters", text)
     text = re.sub(r"\benter the battlefield\b", "enter", text)
     out = []

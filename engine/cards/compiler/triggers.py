@@ -110,6 +110,9 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
             return {"event": "counters_removed", "self": True, "counter": "time", "each_counter": True,
                     "zone": "exile"}
         return {"event": "last_time_counter_removed", "self": True, "zone": "exile"}
+    if c == "self becomes plotted":  # "When SELF becomes plotted, it deals 2 damage to any target" (Longhorn
+        # Sharpshooter; plot, a later keyword): the card in exile, as the special action exiles it (112.6)
+        return {"event": "plotted", "self": True, "zone": "exile"}
     m = re.fullmatch(r"(.+ (?:leaves|leave) the battlefield) without dying", c)
     if m:  # "Whenever one or more other creatures you control leave the battlefield without dying" (Bloomburrow):
         inner = parse_trigger(m.group(1))  # to any zone but a graveyard (700.4)

@@ -10,6 +10,7 @@ from engine.cards.abilities import Ability, Effect
 from engine.cards.compiler.costs import parse_cost_text
 from engine.cards.compiler.effects.amounts import bind_x, pt_value
 from engine.cards.compiler.effects.context import Ctx, Reader, keyword_list, reader
+from engine.cards.compiler.keywords import parse_keyword_line
 from engine.cards.compiler.quantities import quantity
 from engine.cards.compiler.subtypes import CREATURE_TYPES, subtype
 from engine.cards.compiler.targets import COLORS, parse_noun
@@ -96,10 +97,18 @@ def _with_abilities(text: str) -> tuple[list[str] | None, list[Any]]:
     a part is not read."""
     quoted = re.findall(r'"([^"]+)"', text)
     rest = re.sub(r'"[^"]+"', "", text).strip().removesuffix(" and").removesuffix(",").strip()
+    abilities = []
+    ward = re.search(r"(?:(?:,? and |, )|^)ward ((?:\{[^}]+\})+)$", rest)
+    if ward:  # "becomes a 7/7 blue Giant creature with ward {3}" (Hall of Storm Giants): ward's triggered ability
+        # (a later keyword, engine/cards/compiler/keywords.py), the others keywords as printed
+        got = parse_keyword_line("Ward " + ward.group(1))
+        if got is None or len(got[2]) != 1:
+            return None, []
+        abilities.append(got[2][0])
+        rest = rest[:ward.start()].strip()
     kws = keyword_list(rest) if rest else []
     if kws is None:
         return None, []
-    abilities = []
     if quoted:
         from engine.cards.compiler import compile_ability_text  # layering: cycle (the compiler imports this)
         for q in quoted:
@@ -164,9 +173,12 @@ def become_parts(text: str) -> dict[str, Any] | None:
     if m is None:
         return None
     colors, subs, types = [], [], []
+    colorless = False
     for w in m.group(1).split():
         if w in COLORS:
             colors.append(COLORS[w])
+        elif w == "colorless" and not colorless:  # "is a colorless Noggle" (Noggle the Mind): no color (105.2c)
+            colorless = True
         elif w in ("creature", "artifact"):
             types.append(w.capitalize())
         elif w != "and" and subtype(w):
@@ -176,7 +188,9 @@ def become_parts(text: str) -> dict[str, Any] | None:
     out: dict[str, Any] = {"subtypes": subs, "keep_types": True}
     if types:
         out["types"] = types
-    if colors:
+    if colors and colorless:
+        return None
+    if colors or colorless:
         out["colors"] = colors
     if m.group(2):
         out["power"], out["toughness"] = int(m.group(2)), int(m.group(3))

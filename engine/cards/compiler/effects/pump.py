@@ -52,6 +52,20 @@ def _pump(m: re.Match, c: Ctx) -> list[Effect] | None:
     return _pump_common(m.group(1), m.group(2), m.group(3), m.group(4), m.group(5).strip(), m.group(6), m.group(7), c)
 
 
+@reader(r"^(.+?) (?:each )?gets? ([+-]\w+)/([+-]\w+) and loses ([a-z, ]+?) (until end of turn|until your next turn)$")
+def _pump_loses(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Target creature defending player controls gets -2/-0 and loses flying until your next turn" (Fear of Falling):
+    the pump (613.3c) and the keywords it loses (613.1f), both for that duration (611.2a)."""
+    out = _pump_common(m.group(1), m.group(2), m.group(3), None, m.group(5), None, None, c)
+    kws = keyword_list(m.group(4))
+    if out is None or not kws or len(out) != 1:
+        return None
+    g: dict[str, Any] = {"what": out[0].args["what"], "keywords": [], "lose": kws}
+    if "duration" in out[0].args:
+        g["duration"] = out[0].args["duration"]
+    return out + [Effect("grant", g)]
+
+
 @reader(r"^double (?:(its|self's|that creature's|target [^']+?'s) (power and toughness|power)|the (power and toughness"
         r"|power) of (it|self|target .+?|each .+?)) until end of turn$")
 def _double_pt(m: re.Match, c: Ctx) -> list[Effect] | None:
@@ -352,6 +366,7 @@ READERS: tuple[Reader, ...] = (
     _switch_pt,
     _pump_either,
     _pump,
+    _pump_loses,
     _pump_each_then_duration,
     _double_pt,
     _pump_pre,

@@ -1785,6 +1785,30 @@ def _parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     # "Return all artifacts target player owns to their hand." (Hurkyl's Recall): "their" is that player, the owner
     text = re.sub(r"\b(return all [^.]+? target player owns) to their hand\b", r"\1 to their owner's hand",
                   text.strip(), flags=re.I)
+    # "Choose any target. Scry 3, then reveal the top card of your library. SELF deals damage equal to that card's mana
+    # value to that permanent or player." (Riddle of Lightning), "Choose any target, then mill three cards. SELF deals
+    # damage to that permanent or player equal to ..." (Heretic's Punishment): the target, chosen as the spell or
+    # ability is put on the stack (601.2c, 602.2b) whatever its place in the text, is what the damage is dealt to
+    if "that permanent or player" in text.lower() and text.lower().count("that permanent or player") == 1:
+        text = re.sub(r"^choose any target(?:\. |, then )(.+?) to that permanent or player\b", r"\1 to any target",
+                      text.strip(), flags=re.I)
+    # "Choose target spell. Surveil 2, then counter the chosen spell unless ..." (Swallowed by Leviathan): the target,
+    # chosen as the spell is cast (601.2c) whatever its place in the text, is the object "the chosen spell" names
+    m0 = re.fullmatch(r"choose (target ([a-z ,]+?)|(?:two|any number of) target ([a-z ,]+?))\. (.+)", text.strip(),
+                      re.I)
+    if m0 and not re.search(r"\bchoose\b|\btarget\b", m0.group(4), re.I) \
+            and len(re.findall(r"\bthe chosen\b", m0.group(4), re.I)) <= 1:
+        noun = (m0.group(2) or m0.group(3)).split()
+        mm0 = re.search(r"\bthe chosen (spell|creature|permanent|creatures)\b", m0.group(4), re.I) or (
+            # "Choose target attacking or blocking creature. Scry 3, then ... to that creature." (Judge Unworthy)
+            re.search(r"\bthat (creature|permanent|spell)\b", m0.group(4), re.I)
+            if len(re.findall(r"\bthat (?:creature|permanent|spell)\b|\bits?\b|\bthey\b|\bthem\b", m0.group(4),
+                              re.I)) == 1
+            # (not a delayed trigger's "that creature" nor one a player acts on: other readers' forms)
+            and not re.search(r"\b(?:player|controller|owner|whenever|when|until)\b", m0.group(4), re.I) else None)
+        if mm0 and (mm0.group(1).lower() in noun or mm0.group(1).lower() == "permanent"
+                    and not {"spell", "card", "cards", "player"} & set(noun)):
+            text = m0.group(4)[:mm0.start()] + m0.group(1) + m0.group(4)[mm0.end():]
     # "Choose a card name, then reveal the top card of your library. If that card has the chosen name, ..." (Diviner's
     # Lockbox): the name chosen, then the reveal (201.3, 608.2c), each its own instruction
     text = re.sub(r"^(choose a (?:nonland |creature )?card name), then (reveal the top card of your library)",
@@ -3017,6 +3041,26 @@ def read_top_card_if(text: str, ctx: Ctx) -> list[Effect] | None:
     return [Effect("reveal_top", {}), Effect("if", {"cond": {"revealed_is": f}, "then": then})]
 
 
+_TOP_THEN = re.compile(r"^reveal the top card of your library\. (?!if )([^.]+?)\.?$")
+
+
+def read_top_card_then(text: str, ctx: Ctx) -> list[Effect] | None:
+    """"Reveal the top card of your library. Draw cards equal to that card's mana value." (Interpret the Signs, after
+    its "Scry 3, then"): the card is revealed (701.13a) and stays on top; the next instruction counts it ("that card",
+    "it": the revealed card as it is, 608.2h)."""
+    m = _TOP_THEN.match(text.strip().lower())
+    if m is None or not re.search(r"\b(?:that card's|its)\b", m.group(1)) \
+            or re.search(r"\bthat (?:creature|permanent|spell|player)\b", m.group(1)):
+        return None  # (a card in a library is never "that creature": those words name another object)
+    mark = ctx.mark()
+    ctx.last = "revealed_top"
+    then = parse_effects(m.group(1), ctx)
+    if then is None or _moves_it(then) or "revealed_top" not in repr(then):
+        ctx.rewind(mark)
+        return None
+    return [Effect("reveal_top", {}), *then]
+
+
 _LOOK_REVEAL = re.compile(r"^you may look at the top card of your library\. if (it shares a creature type with self|"
                           r"it's an? (.+?)(?: card)?), you may reveal it\. if you do, (.+?)\.?$")
 
@@ -3113,7 +3157,7 @@ def _with_look(text: str, ctx: Ctx) -> list[Effect] | None:
                 continue
             chunk = " ".join(sents[i:i + k])
             got = read_look(chunk, ctx) or read_top_card(chunk, ctx) or read_look_other(chunk, ctx) \
-                or read_top_card_if(chunk, ctx) or read_top_card_play(chunk)
+                or read_top_card_if(chunk, ctx) or read_top_card_play(chunk) or read_top_card_then(chunk, ctx)
             rest = sents[i + k:]
             if got is None and len(rest) >= 2 and rest[-1].lower() == "then shuffle." \
                     and all(re.match(r"^(?:it|that creature|that card) ", x, re.I) for x in rest[:-1]):

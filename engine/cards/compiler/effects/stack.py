@@ -353,6 +353,14 @@ def _counter_targeting(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("ward", {"mana": list(parse_cost(t)), **({"life": int(m.group(2))} if m.group(2) else {})})]
 
 
+@reader(r"^counter that spell or ability unless its controller pays life equal to (self's power)$")
+def _counter_targeting_life_eq(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Ward—Pay life equal to SELF's power" (Phyrexian Fleshgorger; ward, a later keyword): the amount of life
+    counted as the ability resolves (engine/ops/ward.py; 119.4: a player can pay life only up to their life total)."""
+    q = quantity(m.group(1))
+    return None if q is None else [Effect("ward", {"life": q})]
+
+
 #: this family's readers, in the order they are tried
 @reader(r"^copy target (activated or triggered|triggered|activated) ability you control$")
 def _copy_ability(m: re.Match, c: Ctx) -> list[Effect] | None:
@@ -550,6 +558,7 @@ READERS: tuple[Reader, ...] = (
     _spell_gains_rebound,
     _copy_new_targets,
     _counter_targeting,
+    _counter_targeting_life_eq,
     _counter,
     _counter_that,
     _counter_self,

@@ -433,5 +433,20 @@ def _put_token(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 #: read before the zone-change readers (whose "put ... onto the battlefield" would choose an existing token)
 BEFORE_ZONES: tuple[Reader, ...] = (_put_token,)
+@reader(r"^for each opponent, (?:you )?(create (?:a|an|one) .+? tokens? that's tapped and attacking) "
+        r"(?:that player|that opponent)( or a planeswalker they control)?$")
+def _token_each_opponent(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Whenever you attack, for each opponent, create a 1/1 black Ninja creature token that's tapped and attacking
+    that player" (Endless Foot Assault), "... attacking that player or a planeswalker they control" (Adeline,
+    Resplendent Cathar): the tokens once for each opponent, each attacking that opponent (or, chosen as it enters,
+    a planeswalker that player controls: 508.4; engine/ops/objects.py)."""
+    mm = _TOKEN.fullmatch(m.group(1))
+    got = _token(mm, c) if mm else None
+    if not got or len(got) != 1 or got[0].op != "token" or not got[0].args.get("attacking") \
+            or got[0].args.get("who", "you") != "you":
+        return None
+    return [Effect("token", {**got[0].args, "per_opponent": "or_walker" if m.group(2) else "player"})]
+
+
 READERS: tuple[Reader, ...] = (_named_legend_token, _token, _token_pre, _token_copy, _two_tokens, _token_copy_each,
-                                _role, _role_each)
+                                _role, _role_each, _token_each_opponent)
