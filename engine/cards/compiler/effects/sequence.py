@@ -3041,26 +3041,6 @@ def read_top_card_if(text: str, ctx: Ctx) -> list[Effect] | None:
     return [Effect("reveal_top", {}), Effect("if", {"cond": {"revealed_is": f}, "then": then})]
 
 
-_TOP_THEN = re.compile(r"^reveal the top card of your library\. (?!if )([^.]+?)\.?$")
-
-
-def read_top_card_then(text: str, ctx: Ctx) -> list[Effect] | None:
-    """"Reveal the top card of your library. Draw cards equal to that card's mana value." (Interpret the Signs, after
-    its "Scry 3, then"): the card is revealed (701.13a) and stays on top; the next instruction counts it ("that card",
-    "it": the revealed card as it is, 608.2h)."""
-    m = _TOP_THEN.match(text.strip().lower())
-    if m is None or not re.search(r"\b(?:that card's|its)\b", m.group(1)) \
-            or re.search(r"\bthat (?:creature|permanent|spell|player)\b", m.group(1)):
-        return None  # (a card in a library is never "that creature": those words name another object)
-    mark = ctx.mark()
-    ctx.last = "revealed_top"
-    then = parse_effects(m.group(1), ctx)
-    if then is None or _moves_it(then) or "revealed_top" not in repr(then):
-        ctx.rewind(mark)
-        return None
-    return [Effect("reveal_top", {}), *then]
-
-
 _LOOK_REVEAL = re.compile(r"^you may look at the top card of your library\. if (it shares a creature type with self|"
                           r"it's an? (.+?)(?: card)?), you may reveal it\. if you do, (.+?)\.?$")
 
@@ -3157,7 +3137,7 @@ def _with_look(text: str, ctx: Ctx) -> list[Effect] | None:
                 continue
             chunk = " ".join(sents[i:i + k])
             got = read_look(chunk, ctx) or read_top_card(chunk, ctx) or read_look_other(chunk, ctx) \
-                or read_top_card_if(chunk, ctx) or read_top_card_play(chunk) or read_top_card_then(chunk, ctx)
+                or read_top_card_if(chunk, ctx) or read_top_card_play(chunk)
             rest = sents[i + k:]
             if got is None and len(rest) >= 2 and rest[-1].lower() == "then shuffle." \
                     and all(re.match(r"^(?:it|that creature|that card) ", x, re.I) for x in rest[:-1]):
