@@ -480,6 +480,23 @@ def attack_cost(g: "Game", decl: dict[int, Any]) -> tuple[str, ...]:
     return tuple(out)
 
 
+def attack_costs(g: "Game", player: str, atk: list[int]) -> dict[str, list[Any]]:
+    """508.1g-h: the creatures whose attack would cost something (mana or life) against some attack target, each with
+    the targets it may attack for free (``costly``: [creature, [targets]]; 508.1d asks a creature to attack only where
+    that costs nothing), and those whose attack the player could pay for alone against every target it may attack,
+    counting every creature that would tap to attack as unable to pay (``payable``)."""
+    ts = attack_targets(g)
+    costs = {a: {t: (attack_cost(g, {a: t}), attack_life(g, {a: t})) for t in ts if may_attack(g, a, t)} for a in atk}
+    costly = [a for a in atk if any(m or life for m, life in costs[a].values())]
+    if not costly:
+        return {}
+    tapped = {a for a in atk if "Vigilance" not in g.chars(a).keywords}
+    payable = [a for a in costly if all(payment.can_afford(g, player, m, tapped) and
+                                        player_statics.can_pay_life(g, player, life) for m, life in costs[a].values())]
+    return {"costly": [[a, [t for t, (m, life) in costs[a].items() if not m and not life]] for a in costly],
+            "payable": payable}
+
+
 def attack_life(g: "Game", decl: dict[int, Any]) -> int:
     """508.1g, 119.4: the life the attack as declared costs: for each creature attacking a player who controls a
     static such as "creatures can't attack you unless their controller pays 2 life for each of those creatures" (or a

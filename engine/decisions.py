@@ -311,7 +311,7 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
             if ab.choose:  # a modal ability: modes first, then the targets they ask for (601.2b-c, 602.2b)
                 if not _with_modes(g, player, o, ab, opt):
                     continue
-            elif ab.targets and not _with_targets(g, player, o, ab.targets, opt):
+            elif ab.targets and not _with_targets(g, player, o, ab.targets, opt, ab):
                 continue
             out.append(opt)
     if player_statics.active(g) and player_statics.statics(g, "name_lock"):  # 602.5: "with the chosen name"
@@ -459,7 +459,8 @@ def _activated_sources(g: "Game", player: str) -> list[tuple[int, list[Activatio
 X_OPTIONS = 12
 
 
-def _with_targets(g: "Game", player: str, o: Any, specs: tuple[TargetSpec, ...], opt: dict[str, Any]) -> bool:
+def _with_targets(g: "Game", player: str, o: Any, specs: tuple[TargetSpec, ...], opt: dict[str, Any],
+                  ab: Any = None) -> bool:
     """Add an activation's legal targets to its option; False when a slot has too few (601.2c)."""
     cands = [targets.target_candidates(g, s, o, player) for s in specs]
     if any(len(c) < s.min for c, s in zip(cands, specs)):
@@ -467,7 +468,9 @@ def _with_targets(g: "Game", player: str, o: Any, specs: tuple[TargetSpec, ...],
     # 602.3: the slots an opponent chooses are asked of that opponent later, not in this answer
     own = [k for k, s in enumerate(specs) if s.chooser is None]
     opt["targets"] = [cands[k] for k in own]
-    opt["target_counts"] = [[specs[k].min, specs[k].count] for k in own]
+    caps = targets.division_caps(g, None, ab) if ab is not None else {}
+    counts = targets.capped_counts(specs, caps)
+    opt["target_counts"] = [counts[k] for k in own]
     _note_another(opt, [specs[k] for k in own])
     return True
 
@@ -491,7 +494,7 @@ def _x_options(g: "Game", player: str, o: Any, ab: Any, opt: dict[str, Any], xs:
             if not _with_modes(g, player, o, ab, one, x=x):
                 continue
         elif ab.targets and not _with_targets(g, player, o, targets.with_x(
-                tuple(targets.x_fixed(s, x) for s in ab.targets), x), one):
+                tuple(targets.x_fixed(s, x) for s in ab.targets), x), one, ab):
             continue
         out.append(one)
     return out
@@ -525,7 +528,7 @@ def cast_option(g: "Game", player: str, o: Any, ab: Any, base: tuple[str, ...],
         opt["extra_costs"] = {name: cost_words(c) for name, _, c in more}
     if specs:
         opt["targets"] = cands
-        opt["target_counts"] = [[s.min, s.count] for s in specs]
+        opt["target_counts"] = targets.capped_counts(specs, targets.division_caps(g, None, ab))
         _note_another(opt, specs)
         if any(s.only_if for s in specs):  # 601.2c: each slot's condition, as its spec says it (engine/targets.py
             opt["target_only_if"] = [s.only_if for s in specs]  # slot_applies); None for a slot it always has
@@ -839,6 +842,7 @@ def build(g: "Game", w: dict[str, Any]) -> Decision:
         must = [a for a in atk if combat.has_rule(g, a, "must_attack")]  # 508.1d: attack if able
         if must:
             opts["must"] = must
+        opts.update(combat.attack_costs(g, player, atk))  # 508.1g: the attacks that cost mana or life
         one = combat.one_attacker_needs(g, player)  # 508.1d: "... with at least one creature" (Trove of Temptation)
         if one:
             opts["attack_one"] = one
@@ -876,7 +880,9 @@ def build(g: "Game", w: dict[str, Any]) -> Decision:
         forced = None
         if all(len(c) == 1 and s.min == s.count == 1 for c, s in zip(cands, specs)):
             forced = {"targets": [[c[0]] for c in cands]}
-        opts = {"targets": cands, "target_counts": [[s.min, s.count] for s in specs]}
+        caps = triggers.with_stand_in(g, t, [], lambda probe: targets.division_caps(g, probe, t["ability"])) \
+            if targets.divided_damage(t["ability"].effects) else {}
+        opts = {"targets": cands, "target_counts": targets.capped_counts(specs, caps)}
         _note_another(opts, specs)  # "another target" (114.3): a client leaves the other slots' targets out
         shared = {k: targets.share_groups(g, c, s.filter["share_type"], s.min)
                   for k, (c, s) in enumerate(zip(cands, specs)) if s.filter.get("share_type")}

@@ -281,6 +281,10 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
     if "paired_group" in f and not (x == src or src is not None and paired_with(game, src) == x):
         return False  # "each of those creatures": SELF and the creature paired with it (702.94b)
     c = game.chars(x)
+    ors = f.get("or")
+    if ors and all(isinstance(s, dict) and s.get("types") for s in ors) \
+            and not any(_of_types(c.types, s["types"], o.zone) for s in ors):
+        return False  # "an artifact or another creature": of none of the alternatives' types (each checks its own)
     if f.get("any"):
         if not (c.types & {"Creature", "Planeswalker"}) or o.zone != "battlefield":
             return False

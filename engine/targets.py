@@ -455,6 +455,28 @@ def division(g: "Game", s: "Obj", ab: Ability | None, given: Any) -> dict[Any, i
     return {t: base + (1 if i < extra else 0) for i, t in enumerate(targets)}
 
 
+def division_caps(g: "Game", s: "Obj | None", ab: Ability | None) -> dict[int, int]:
+    """601.2d: each target of damage "divided as you choose" is dealt at least 1, so that slot takes at most as many
+    targets as the amount: {slot: amount}. ``s``: the spell or ability on the stack (or a stand-in) the amount is
+    counted for; None for a card not yet cast, when only a printed number is known (an X is announced later)."""
+    divs = divided_damage(ab.effects) if ab is not None and not ab.choose else []
+    if not divs:
+        return {}
+    slot = divs[0].args["to"]["target"]
+    if any(d.args["to"]["target"] != slot for d in divs):
+        return {}
+    if s is None:
+        amts = [d.args["amount"] for d in divs]
+        return {slot: max(amts)} if all(isinstance(a, int) and not isinstance(a, bool) for a in amts) else {}
+    src = s.source if s.ability is not None and s.source is not None else s.id
+    return {slot: max(max(0, amount(g, d.args["amount"], src, {"obj": s.id, "i": 0, "answers": {}})) for d in divs)}
+
+
+def capped_counts(specs: Any, caps: dict[int, int]) -> list[list[int]]:
+    """Each target slot's [fewest, most] targets (601.2c), the most no more than its division allows (601.2d)."""
+    return [[s.min, min(s.count, max(caps[k], s.min)) if k in caps else s.count] for k, s in enumerate(specs)]
+
+
 def _as_id(k: Any) -> Any:
     """An answer's key: an object id given as text ("12") is that id; a player's name stays a name."""
     try:

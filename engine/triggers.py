@@ -1283,14 +1283,20 @@ def choose_targets(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
     ab = t["ability"]
     if not ab.choose and divided_damage(ab.effects):  # 601.2d, 603.3d: the damage "divided as you choose" is divided
         # as the targets are chosen (the answer's division, checked now on a stand-in for the ability)
-        probe = Obj(g.next_id, 0, t["card"], t["controller"], "stack")
-        probe.ability, probe.source, probe.targets = ab, t["source"], [list(x) for x in chosen]
-        probe.x, probe.trigger_info = trigger_x(t), t["info"]
-        g.objects[probe.id] = probe
-        try:
-            t["divide"] = division(g, probe, ab, a.get("divide"))
-        finally:
-            del g.objects[probe.id]
+        t["divide"] = with_stand_in(g, t, chosen, lambda probe: division(g, probe, ab, a.get("divide")))
+
+
+def with_stand_in(g: "Game", t: dict[str, Any], chosen: list[list[Any]], f: Any) -> Any:
+    """f(a stand-in on the stack for the waiting triggered ability ``t`` with targets ``chosen``): what the ability
+    would count as it is put on the stack (603.3d: its amounts, the division of its damage, 601.2d)."""
+    probe = Obj(g.next_id, 0, t["card"], t["controller"], "stack")
+    probe.ability, probe.source, probe.targets = t["ability"], t["source"], [list(x) for x in chosen]
+    probe.x, probe.trigger_info = trigger_x(t), t["info"]
+    g.objects[probe.id] = probe
+    try:
+        return f(probe)
+    finally:
+        del g.objects[probe.id]
 
 
 def order(g: "Game", d: "Decision", order: list[int]) -> None:

@@ -41,8 +41,19 @@ class RandomBot:
         if k == "attackers":
             targets = d.options["targets"]
             must = set(d.options.get("must", ()))  # 508.1d: these attack if able
-            only = d.options.get("targets_of", {})  # 508.1c: some may attack only some of them
-            decl = {a: r.choice(only.get(a, targets)) for a in d.options["attackers"] if a in must or r.random() < 0.5}
+            # 508.1c: some may attack only some of them (a creature's id is text once the decision crossed the wire)
+            only = {int(k): v for k, v in d.options.get("targets_of", {}).items()}
+            # 508.1g: attacks that cost, each with the targets it attacks for free (508.1d asks only those)
+            costly = {a: free for a, free in d.options.get("costly", ())}
+            decl = {a: r.choice(only.get(a, targets)) for a in d.options["attackers"]
+                    if a not in costly and (a in must or r.random() < 0.5)}
+            for a in must:
+                if costly.get(a):
+                    decl[a] = r.choice(costly[a])
+            payable = d.options.get("payable", ())
+            if payable and r.random() < 0.5:  # one attack that costs, one the player can pay for alone
+                a = r.choice(payable)
+                decl[a] = r.choice(only.get(a, targets))
             for need in d.options.get("attack_one", ()):  # 508.1d: one creature attacks that player if able
                 if not any(t in need["targets"] for t in decl.values()):
                     a = r.choice(need["attackers"])

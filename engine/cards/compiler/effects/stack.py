@@ -308,13 +308,6 @@ def _choose_target(m: re.Match, c: Ctx) -> list[Effect] | None:
     return []
 
 
-@reader(r"^counter (?:all|each) (other )?spells?$")
-def _counter_all(m: re.Match, c: Ctx) -> list[Effect] | None:
-    """701.5a: "Counter all other spells" (Swift Silence): each spell on the stack but this one, as it resolves."""
-    f: dict[str, Any] = {"zone": "stack", **({"other": True} if m.group(1) else {})}
-    return [Effect("counter", {"what": {"each": f}})]
-
-
 @reader(r"^counter (self|it)$")
 def _counter_self(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"When you cast SELF, any player may pay 5 life. If a player does, counter SELF." (Dash Hopes): the spell
@@ -322,15 +315,18 @@ def _counter_self(m: re.Match, c: Ctx) -> list[Effect] | None:
     if not c.self_cast or m.group(1) == "it" and c.last != "self":
         return None
     return [Effect("counter", {"what": "self"})]
-@reader(r"^counter (?:each|all) spells?( .+)?$")
+
+
+@reader(r"^counter (?:each|all) (other )?spells?( .+)?$")
 def _counter_each(m: re.Match, c: Ctx) -> list[Effect] | None:
     """701.5a: "Counter each spell you don't control" (Counterflux cast for its overload cost, 702.95b), "Counter all
-    spells": every spell on the stack of that kind as it resolves (abilities are no spells, 112.1)."""
-    spec = parse_target("target spell" + (m.group(1) or ""))
+    spells", "Counter all other spells" (Swift Silence: not this one): every spell on the stack of that kind as it
+    resolves (abilities are no spells, 112.1)."""
+    spec = parse_target("target spell" + (m.group(2) or ""))
     if spec is None or spec.count != 1 or set(spec.filter) - {"zone", "controller", "types", "not_types", "colors",
                                                               "not_colors", "mv_le", "mv_ge"}:
         return None
-    return [Effect("counter", {"what": {"each": dict(spec.filter)}})]
+    return [Effect("counter", {"what": {"each": {**spec.filter, **({"other": True} if m.group(1) else {})}}})]
 
 
 @reader(r"^counter (that spell|it|that spell or ability)$")
@@ -557,7 +553,6 @@ READERS: tuple[Reader, ...] = (
     _counter,
     _counter_that,
     _counter_self,
-    _counter_all,
     _counter_each,
     _counter_ability,
     _cast_from_gy,
