@@ -884,7 +884,9 @@ def finish_cast(g: "Game", player: str, sid: int) -> None:
     g.log("cast", player=player, card=s.card.name, obj=sid, targets=s.targets)
     if g.commanders:
         commander.count_cast(g, player, sid)  # 903.8
-    ev: dict[str, Any] = {"event": "cast", "player": player, "obj": sid,
+    # "name": the spell's name as cast, for "the same name as that spell" once it has left the stack (608.2h: its
+    # last known information; a face-down spell has none, 707.2)
+    ev: dict[str, Any] = {"event": "cast", "player": player, "obj": sid, "name": s.card.name,
                           "targets": [t for slot in s.targets for t in slot if isinstance(t, int)]}
     if s.x:
         ev["x"] = s.x  # 107.3h: the spell's own cast trigger ("when you cast SELF, ... half X") reads its X

@@ -122,3 +122,31 @@ def test_a_card_in_hand_is_not_offered_a_target_its_spell_could_not_have_601_2c(
     assert offered("Murder") == [("Fiendslayer Paladin", "alice"), ("Hill Giant", "bob")]
     assert offered("Giant Growth") == [("Fiendslayer Paladin", "alice"), ("Fiendslayer Paladin", "bob"),
                                        ("Hill Giant", "bob")]
+
+
+def test_a_trigger_with_two_targets_that_share_a_type_is_offered_the_groups_115_1_603_3d() -> None:
+    """115.1, 603.3d: "exchange control of two target permanents that share a permanent type" on a triggered ability
+    (no printed card has one; Role Reversal's sentence written on an upkeep trigger): as the ability is put on the
+    stack its controller is offered the candidates grouped by the type they share (creatures, lands; the lone
+    enchantment makes no group), chooses two of one group, and a Creature with a Land is refused."""
+    base = default_pool()
+    card = dataclasses.replace(base.source.get("Glorious Anthem"), name="Upkeep Reversal",
+                               text="At the beginning of your upkeep, exchange control of two target permanents "
+                                    "that share a permanent type.")
+    pool = CardPool(_WithMadeUpCard(base.source, card))
+    r = Runner({"name": "t", "setup": {"active": "bob", "step": "end", "players": {
+        "alice": {"battlefield": ["Upkeep Reversal", "Grizzly Bears", "Forest"]},
+        "bob": {"battlefield": ["Hill Giant", "Plains"]}}}, "steps": [{"pass_until": "upkeep"}]}, pool)
+    r.run()
+    g = r.g
+    assert g.active == "alice" and g.pending is not None and g.pending.player == "alice"
+    ids = {g.objects[i].card.name: i for i in g.battlefield}
+    (groups,) = g.pending.options["share_groups"]
+    assert sorted(sorted(g.objects[i].card.name for i in grp) for grp in groups) == [
+        ["Forest", "Plains"], ["Grizzly Bears", "Hill Giant"]]
+    with pytest.raises(IllegalAction, match="share no"):
+        g.submit("alice", {"targets": [[ids["Grizzly Bears"], ids["Plains"]]]})
+    g.submit("alice", {"targets": [[ids["Grizzly Bears"], ids["Hill Giant"]]]})
+    g.submit("alice", {"action": "pass"})
+    g.submit("bob", {"action": "pass"})
+    assert g.controller_of(ids["Hill Giant"]) == "alice" and g.controller_of(ids["Grizzly Bears"]) == "bob"

@@ -557,7 +557,8 @@ def copy_spell(g: "Game", card: Any, rec: dict[str, Any], targets: list[list[Any
     g.log("copy", card=card.name, obj=o.id, targets=targets)
     g.changed()
     # "whenever you cast or copy an instant or sorcery spell" (706.10a: the copy was not cast)
-    triggers.event(g, {"event": "cast", "player": o.controller, "obj": o.id, "copy": True})
+    # "name": as the cast event's (608.2h: a copy ceases to exist once it leaves the stack, 706.10a)
+    triggers.event(g, {"event": "cast", "player": o.controller, "obj": o.id, "copy": True, "name": card.name})
     return o.id
 
 
