@@ -68,7 +68,7 @@ class Level:
 
 LEVELS = {
     "easy": Level("easy", search=False, think_ms=100, noise=0.4, combat_noise=0.3),
-    "medium": Level("medium", search=True, think_ms=300, cap=8, horizon=0, per_candidate=1),
+    "medium": Level("medium", search=True, think_ms=300, cap=8, horizon=0, per_candidate=1, reads=True),
     "hard": Level("hard", search=True, think_ms=1000, cap=20, horizon=1, per_candidate=60, noise=0.0,
                   det_per_rollout=True, blocks_reply=True, tricks_reply=True, reads=True, weights=FITTED,
                   settle=True, win_scale=WIN_SCALE, confidence=1.0, decided_after=8),
