@@ -5,7 +5,8 @@
   beginner, loose until a lethal attack is on the board either way, where it plays the rules
   of thumb (engine/ai/policy.py ``on_the_line``).
 - ``medium``: one determinization; every candidate answer played out once by the cheap
-  policy to the end of this turn.
+  policy to the end of this turn; it reads the opponent (``reads``, below: without it, medium
+  Shocked into an open Giant Growth and spent its Lightning Bolt where a Shock killed).
 - ``hard``: the same to the end of the next turn (the opponent's answer seen), on up to
   60 fresh determinizations, candidates far behind dropped after three (the budget goes to
   the close ones), sampling stopped after eight once the samples settle whether the best other
