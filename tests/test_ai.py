@@ -13,6 +13,7 @@ import yaml
 from engine.ai import match, puzzle, search
 from engine.ai.determinize import Memory, determinize
 from engine.ai.evaluate import WIN_SCALE, evaluate, win_value
+from engine.ai.levels import level
 from engine.ai.player import AIPlayer, SeatAI
 from engine.ai.random_bot import RandomBot
 from engine.bench import GREEN, RED
@@ -235,6 +236,20 @@ def test_puzzles_solved_at_hard(capsys):
     rc = puzzle.main([str(PUZZLES), "--level", "hard", "--think", "60000"])
     out = capsys.readouterr().out.splitlines()
     assert out[-1] == f"{n} passed, 0 failed", [x for x in out if x.startswith("FAIL")]
+    assert rc == 0
+
+
+def test_medium_reads_the_opponent(capsys):
+    """Medium plays the rules of thumb that read the opponent (levels.py ``reads``): its removal
+    waits while the target's controller could answer it, and it kills with the smallest damage
+    spell that is lethal (without them it Shocked into an open Giant Growth, and spent the Bolt
+    on the bears, then died to the Courser)."""
+    assert level("medium").reads
+    files = [str(PUZZLES / "economy.yaml"), str(PUZZLES / "removal_answers.yaml")]
+    rc = puzzle.main([*files, "--level", "medium", "--think", "60000"])
+    out = capsys.readouterr().out.splitlines()
+    assert "PASS Shock the bears, keep the Bolt for the Courser" in out
+    assert "PASS No Shock into an open Giant Growth" in out
     assert rc == 0
 
 
@@ -715,7 +730,6 @@ def test_no_chump_block_at_twenty_life_for_fear_of_a_pump_that_ends(seed):
     each block by bob's best answer to it (509.5): a Growth on the unblocked Armodon deals 3 more
     damage for a card, and its +3/+3 ends in the cleanup step (514.2). Judged at the end of combat,
     the 6/6 counted as lasting and chumping the Raging Goblin looked better than taking 3."""
-    from engine.ai.levels import level
     setup = {"active": "bob", "step": "declare_attackers", "players": {
         "alice": {"life": 20, "battlefield": ["Mountain"] * 5 + ["Raging Goblin", "Gray Ogre", "Gray Ogre"],
                   "hand": ["Mountain"], "library": ["Mountain"] * 5},

@@ -42,6 +42,35 @@ def test_the_terms_are_read_from_each_side():
     assert dict(zip(TERMS, features(g, "alice")))["threatening"] == 1.0
 
 
+def test_the_race_terms_read_each_side_s_clock():
+    """``pressure``: the share of the defender's life one full attack on the attacker's next turn
+    takes (104.3a), every creature attacking (302.6, 502.2: sick and tapped ones too by then), each
+    of the defender's creatures blocking one of the biggest (509.1a); a lost opponent is a race won."""
+    g = from_setup(BOARD, POOL)
+    a = dict(zip(TERMS, features(g, "alice")))
+    b = dict(zip(TERMS, features(g, "bob")))
+    # alice's Hill Giant (3) is blocked by the Courser, the Bears' 2 get through: 2 of bob's 7
+    assert a["pressure_mine"] == b["pressure_theirs"] == 2 / 7
+    # bob's Courser against alice's two blockers: nothing through
+    assert a["pressure_theirs"] == b["pressure_mine"] == 0.0
+    # tapped and summoning-sick creatures count: they untap and may attack by that turn
+    for oid in list(g.battlefield):
+        g.objects[oid].tapped = True
+        g.objects[oid].sick = True
+    assert dict(zip(TERMS, features(g, "alice")))["pressure_mine"] == 2 / 7
+    g.players["bob"].life = 1
+    assert dict(zip(TERMS, features(g, "alice")))["pressure_mine"] == 1.0  # at most the whole life
+    three = {"seats": ["alice", "bob", "carol"], "active": "alice", "step": "main1", "players": {
+        "alice": {"battlefield": ["Hill Giant"], "life": 20}, "bob": {"life": 12},
+        "carol": {"battlefield": ["Grizzly Bears", "Grizzly Bears"], "life": 6}}}
+    g = from_setup(three, POOL)
+    # alice's Giant: 3 of bob's 12, blocked by carol's bears; carol's 4 through one blocker: 2 of 20
+    f = dict(zip(TERMS, features(g, "alice")))
+    assert (f["pressure_mine"], f["pressure_theirs"]) == ((3 / 12 + 0.0) / 2, 2 / 20)
+    g.players["bob"].lost = True
+    assert dict(zip(TERMS, features(g, "alice")))["pressure_mine"] == (1.0 + 0.0) / 2
+
+
 def test_the_hand_tuned_weights_are_the_first_evaluation():
     """TUNED reproduces the evaluation every level used before the terms were fitted: its
     board, life and hands (the numbers of engine/ai/evaluate.py's docstring)."""

@@ -218,3 +218,22 @@ def test_the_smallest_burn_that_kills_goes_first_when_reading():
     assert cast("Grizzly Bears", True, ["Shock", "Lightning Bolt"]) == "Shock"
     assert cast("Grizzly Bears", False, ["Lightning Bolt", "Shock"]) == "Lightning Bolt"
     assert cast("Centaur Courser", True, ["Shock", "Lightning Bolt"]) == "Lightning Bolt"
+
+
+def test_the_scry_after_a_mulligan_keeps_what_the_hand_lacks():
+    """103.4: after a mulligan the AI looks at its top card (the decision shows it, the library of
+    a determinized copy would not) and bottoms a land when the hand already has four, a spell when
+    it has one land or none; otherwise the card stays (what it needed to keep)."""
+    from engine.state import Decision
+
+    def scry(hand: list[str], top: str) -> str:
+        g = _game({"hand": hand, "library": ["Forest"] * 5}, {"library": ["Forest"] * 5})
+        d = Decision("alice", "mulligan_bottom", "look at the top card", [{"option": "top"}, {"option": "bottom"}],
+                     {"top": {"name": top}})
+        return str(QuickPolicy(1).answer(g, d)["option"])
+    flood = ["Mountain"] * 4 + ["Shock", "Hill Giant"]
+    screw = ["Mountain"] + ["Shock", "Hill Giant", "Gray Ogre", "Lightning Bolt", "Shock"]
+    even = ["Mountain"] * 3 + ["Shock", "Hill Giant", "Gray Ogre"]
+    assert (scry(flood, "Mountain"), scry(flood, "Shock")) == ("bottom", "top")
+    assert (scry(screw, "Mountain"), scry(screw, "Hill Giant")) == ("top", "bottom")
+    assert (scry(even, "Mountain"), scry(even, "Hill Giant")) == ("top", "top")

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage, QPixmap
 
 from app.settings import load_settings
@@ -298,11 +299,18 @@ _pixmaps: dict[tuple[str | int, ...], Any] = {}
 
 
 def _to_pixmap(img: Image.Image, w: int, h: int) -> Any:
-    """A QPixmap that owns its pixels. (PIL.ImageQt's QImage points into a Python buffer
-    that Python may free while the pixmap still shares it: a crash in a later paint.)"""
-    small = img.convert("RGBA").resize((w, h), Image.Resampling.LANCZOS)
-    data = small.tobytes("raw", "RGBA")
-    qi = QImage(data, w, h, w * 4, QImage.Format.Format_RGBA8888).copy()  # copy(): Qt owns the pixels
+    """A QPixmap of ``img`` at w x h that owns its pixels. (PIL.ImageQt's QImage points into a
+    Python buffer that Python may free while the pixmap still shares it: a crash in a later
+    paint.) Qt scales it (smooth, area-averaging when it shrinks): about a millisecond where
+    Pillow's Lanczos took 6-12 ms of the table's update the first time a card was shown (issue
+    18, app.ai_bench: an opponent's card first seen on the stack)."""
+    full = img.convert("RGBA")
+    data = full.tobytes("raw", "RGBA")
+    qi = QImage(data, full.width, full.height, full.width * 4, QImage.Format.Format_RGBA8888)
+    if (full.width, full.height) == (w, h):
+        qi = qi.copy()  # copy(): Qt owns the pixels
+    else:  # a new image that owns its pixels
+        qi = qi.scaled(w, h, Qt.AspectRatioMode.IgnoreAspectRatio, Qt.TransformationMode.SmoothTransformation)
     return QPixmap.fromImage(qi)
 
 

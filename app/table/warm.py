@@ -9,7 +9,9 @@ job per pass of the event loop while nothing else is waiting:
 - for each card in the shown hand, its look on the battlefield and on the stack;
 - for each card on the battlefield or the stack, its look on a graveyard or exile pile;
 - for each name in the decks of the players at this computer (the table is told them,
-  it does not look into libraries), its face at hand, battlefield and pile size.
+  it does not look into libraries), its face at hand, battlefield and pile size;
+- for each of those names and each public card, whether the engine plays it as written
+  (``unsupported_note``: the card compiled on first use).
 
 With ``manage_memory``, the idle table also keeps Python's full collections out of the
 updates: the first time it is idle, a full collection and ``gc.freeze()`` (150-200 ms,
@@ -28,7 +30,7 @@ from typing import Any, Callable
 from PySide6.QtCore import QObject, QTimer
 
 from app.cards.render import card_pixmap
-from app.table.looks import RENDER_SCALE, look_key, look_pixmap
+from app.table.looks import RENDER_SCALE, look_key, look_pixmap, unsupported_note
 
 RINGS = (None, "playable", "attacking", "blocking", "target")
 
@@ -87,9 +89,11 @@ class Warmer(QObject):
         # what may go to a graveyard or exile: on the battlefield, on the stack, in hand
         public = [c["name"] for c in (v.get("battlefield") or []) + (v.get("stack") or [])]
         for name in dict.fromkeys(public):
+            self._note(name)
             self._face(name, pw * RENDER_SCALE, ph * RENDER_SCALE)
             self._look(look_key({"name": name}, True, "graveyard", pw, ph) + (None,), scale, dpr)
         for name in list(dict.fromkeys(hand)) + self.names:   # in hand now, then what may be drawn
+            self._note(name)
             for w, h in ((hw, hh), (bw, bh), (pw, ph)):
                 self._face(name, w * RENDER_SCALE, h * RENDER_SCALE)
             self._look(look_key({"name": name}, True, "graveyard", pw, ph) + (None,), scale, dpr)
@@ -107,6 +111,14 @@ class Warmer(QObject):
         if k not in self._planned:
             self._planned.add(k)
             self._jobs.append(lambda: look_pixmap(key, scale, dpr))
+
+    def _note(self, name: str) -> None:
+        """Whether the engine plays the card as written (its face says so when it does not):
+        the card compiled the first time (5-20 ms, issue 18: app.ai_bench's first update)."""
+        k = ("note", name)
+        if k not in self._planned:
+            self._planned.add(k)
+            self._jobs.append(lambda: unsupported_note(name))
 
     def _face(self, name: str, w: int, h: int) -> None:
         k = ("face", name, w, h)

@@ -5,7 +5,8 @@
   beginner, loose until a lethal attack is on the board either way, where it plays the rules
   of thumb (engine/ai/policy.py ``on_the_line``).
 - ``medium``: one determinization; every candidate answer played out once by the cheap
-  policy to the end of this turn.
+  policy to the end of this turn; it reads the opponent (``reads``, below: without it, medium
+  Shocked into an open Giant Growth and spent its Lightning Bolt where a Shock killed).
 - ``hard``: the same to the end of the next turn (the opponent's answer seen), on up to
   60 fresh determinizations, candidates far behind dropped after three (the budget goes to
   the close ones), sampling stopped after eight once the samples settle whether the best other
@@ -68,7 +69,7 @@ class Level:
 
 LEVELS = {
     "easy": Level("easy", search=False, think_ms=100, noise=0.4, combat_noise=0.3),
-    "medium": Level("medium", search=True, think_ms=300, cap=8, horizon=0, per_candidate=1),
+    "medium": Level("medium", search=True, think_ms=300, cap=8, horizon=0, per_candidate=1, reads=True),
     "hard": Level("hard", search=True, think_ms=1000, cap=20, horizon=1, per_candidate=60, noise=0.0,
                   det_per_rollout=True, blocks_reply=True, tricks_reply=True, reads=True, weights=FITTED,
                   settle=True, win_scale=WIN_SCALE, confidence=1.0, decided_after=8),

@@ -25,6 +25,7 @@ from engine.ai.determinize import untapped_mana
 from engine.ai.evaluate import card_value, creature_value
 from engine.ai.facts import _stats, kills, kills_in_fight, survives
 from engine.ai.random_bot import RandomBot, block_wanted
+from engine.cardpool import UnknownCard
 from engine.cards.abilities import Ability
 from engine.cast_options import ANSWER_KEYS
 from engine.state import Decision
@@ -264,7 +265,7 @@ class QuickPolicy:
         if k == "mulligan":
             return {"option": "keep" if keepable(g, me) else "mulligan"}
         if k == "mulligan_bottom":
-            return {"option": "top"}
+            return {"option": mulligan_scry(g, me, d)}
         if k == "play_first":
             return {"player": me}
         if k in ("choose_cards", "discard_to_hand_size"):
@@ -743,6 +744,25 @@ def hand_keep_value(g: Game, me: str, oid: int) -> float:
         lands = sum(1 for i in g.battlefield if g.chars(i).controller == me and "Land" in g.chars(i).types)
         return 3.0 if lands < 4 else 0.5
     return card_value(c)
+
+
+def mulligan_scry(g: Game, me: str, d: Decision) -> str:
+    """103.4 (the scry after a mulligan): the top card goes to the bottom when the kept hand has
+    enough of its kind: a land when the hand holds four lands or more (the draws should be
+    spells), a spell when it holds one land or none (the next draws should be lands). The card
+    is the one the decision shows this seat (``top``), not the game's library (a determinized
+    copy's is redrawn)."""
+    top = (d.data.get("top") or {}).get("name")
+    if not top:
+        return "top"
+    try:
+        land = "Land" in g.cards.definition(top).types
+    except UnknownCard:  # a card the pool does not know: leave it
+        return "top"
+    lands = sum(1 for i in g.players[me].hand if "Land" in g.objects[i].card.types)
+    if land and lands >= 4 or not land and lands <= 1:
+        return "bottom"
+    return "top"
 
 
 def keepable(g: Game, me: str) -> bool:
