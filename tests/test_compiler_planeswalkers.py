@@ -114,8 +114,8 @@ def test_two_piles():
     # the pile sacrificed must be of the objects separated; the reader adds no target when it fails
     assert compile_ability_text("-6: Separate all permanents target player controls into two piles. That player "
                                 "sacrifices all creatures in the pile of their choice.") is None
-    # a pile put on the bottom of the library is not one of the destinations read
-    assert not plays("Jace, Architect of Thought")
+    # a pile put on the bottom of its owner's library in any order (401.4) is read too (Jace, Architect of Thought)
+    assert plays("Jace, Architect of Thought")
 
 
 def test_delayed_untap_of_objects_chosen_then():

@@ -1798,7 +1798,7 @@ def _parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                       re.I)
     if m0 and not re.search(r"\bchoose\b|\btarget\b", m0.group(4), re.I) \
             and len(re.findall(r"\bthe chosen\b", m0.group(4), re.I)) <= 1:
-        noun = (m0.group(2) or m0.group(3)).split()
+        target_words = (m0.group(2) or m0.group(3)).split()
         mm0 = re.search(r"\bthe chosen (spell|creature|permanent|creatures)\b", m0.group(4), re.I) or (
             # "Choose target attacking or blocking creature. Scry 3, then ... to that creature." (Judge Unworthy)
             re.search(r"\bthat (creature|permanent|spell)\b", m0.group(4), re.I)
@@ -1806,8 +1806,8 @@ def _parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                               re.I)) == 1
             # (not a delayed trigger's "that creature" nor one a player acts on: other readers' forms)
             and not re.search(r"\b(?:player|controller|owner|whenever|when|until)\b", m0.group(4), re.I) else None)
-        if mm0 and (mm0.group(1).lower() in noun or mm0.group(1).lower() == "permanent"
-                    and not {"spell", "card", "cards", "player"} & set(noun)):
+        if mm0 and (mm0.group(1).lower() in target_words or mm0.group(1).lower() == "permanent"
+                    and not {"spell", "card", "cards", "player"} & set(target_words)):
             text = m0.group(4)[:mm0.start()] + m0.group(1) + m0.group(4)[mm0.end():]
     # "Choose a card name, then reveal the top card of your library. If that card has the chosen name, ..." (Diviner's
     # Lockbox): the name chosen, then the reveal (201.3, 608.2c), each its own instruction
