@@ -125,14 +125,21 @@ def _most_kinds(groups: list[list[int]]) -> int:
     return sum(1 for card in dict.fromkeys(c for grp in groups for c in grp) if place(card, set()))
 
 
+def _revealer(g: "Game", r: dict, e: Effect) -> str | None:
+    """The player who looks at or reveals cards of their own library and puts them (701.13a): the one ``who`` names
+    ("its controller reveals cards ...", Polymorph; "defending player reveals ..."), else the effect's controller;
+    None when ``who`` names no player now."""
+    if e.get("who") is None:
+        return controller(g, r)
+    who = [x for x in refs(g, r, e.args["who"]) if isinstance(x, str) and x in g.players]
+    return who[0] if who else None
+
+
 @op("dig")
 def _dig(g: "Game", r: dict, e: Effect) -> dict | None:
-    p = controller(g, r)
-    if e.get("who") is not None:  # "defending player reveals the top card of their library ..."
-        ps = [q for q in refs(g, r, e.args["who"]) if isinstance(q, str)]
-        if not ps:
-            return None
-        p = ps[0]
+    p = _revealer(g, r, e)  # "defending player reveals the top card of their library ..."
+    if p is None:
+        return None
     owner = p
     if e.get("of") is not None:  # "look at the top three cards of target player's library": you look and choose
         ps = [q for q in refs(g, r, e.args["of"]) if isinstance(q, str) and q in g.players]
@@ -214,12 +221,9 @@ def _dig(g: "Game", r: dict, e: Effect) -> dict | None:
 def _reveal_until(g: "Game", r: dict, e: Effect) -> dict | None:
     """Reveal cards from the top until one matches; it goes to `to`, the others to `rest`. ``who``: the player
     who reveals from their own library and puts the card (Polymorph's "its controller", 701.13a)."""
-    p = controller(g, r)
-    if e.get("who") is not None:
-        who = [x for x in refs(g, r, e.args["who"]) if isinstance(x, str) and x in g.players]
-        if not who:
-            return None
-        p = who[0]
+    p = _revealer(g, r, e)
+    if p is None:
+        return None
     state = r.setdefault("dig", {})
     key = str(r["i"])
     if key not in state:
@@ -255,12 +259,9 @@ def _revealed_to(g: "Game", r: dict, e: Effect) -> dict | None:
     ``except_found``: "the rest" / "all other cards revealed this way", the cards found left where they are; ``who``:
     the player who revealed them from their own library puts them ("the rest on the bottom of their library in any
     order": that player orders them, 401.4)."""
-    p = controller(g, r)
-    if e.get("who") is not None:
-        who = [x for x in refs(g, r, e.args["who"]) if isinstance(x, str) and x in g.players]
-        if not who:
-            return None
-        p = who[0]
+    p = _revealer(g, r, e)
+    if p is None:
+        return None
     found = set(r.get("revealed_top", ())) if e.get("except_found") else set()
     cards = [c for c in r.get("revealed_cards", ()) if c not in found]
     return _rest(g, r, p, cards, e.get("to", "library_bottom"), "order")

@@ -125,33 +125,22 @@ def _pay(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("pay", _payment(m.group(1)))]
 
 
-@reader(r"^(.+?) unless (.+?) (?:pays|pay) \{x\}, where x is (.+)$")
+@reader(r"^(.+?) unless (.+?) (?:pays|pay) "
+        r"(?:\{x\}, where x is (.+)|\{(\d+)\} plus an additional \{1\} for each (.+))$")
 def _unless_pay_x(m: re.Match, c: Ctx) -> list[Effect] | None:
     """117.12, 107.3: "Counter target spell unless its controller pays {X}, where X is its mana value" (Rethink),
-    "... where X is SELF's power" (Esper Sentinel): X counted as the instruction happens (608.2h), then paid or not."""
+    "... where X is SELF's power" (Esper Sentinel); 107.1: "... unless its controller pays {2} plus an additional {1}
+    for each Faerie you control" (Spell Stutter): that much generic mana, counted as the instruction happens (608.2h),
+    then paid or not."""
     inner = parse_sentence(m.group(1), c)
     if inner is None:
         return None
     payer = c.player(m.group(2))
-    x = ctx_quantity(m.group(3), c)
-    if payer is None or x is None or isinstance(x, dict) and "x" in x:
-        return None
-    return [Effect("unless", {"payer": payer, "pay": {"mana": ["X"]}, "x_is": x, "effects": list(inner)})]
-
-
-@reader(r"^(.+?) unless (.+?) (?:pays|pay) \{(\d+)\} plus an additional \{1\} for each (.+)$")
-def _unless_pay_plus(m: re.Match, c: Ctx) -> list[Effect] | None:
-    """117.12, 107.1: "Counter target spell unless its controller pays {2} plus an additional {1} for each Faerie you
-    control" (Spell Stutter): that much generic mana, the count made as the instruction happens (608.2h)."""
-    inner = parse_sentence(m.group(1), c)
-    if inner is None:
-        return None
-    payer = c.player(m.group(2))
-    n = ctx_quantity(m.group(4), c)
+    n = ctx_quantity(m.group(3) or m.group(5), c)
     if payer is None or n is None or isinstance(n, dict) and "x" in n:
         return None
-    return [Effect("unless", {"payer": payer, "pay": {"mana": ["X"]}, "x_is": {"plus": [int(m.group(3)), n]},
-                              "effects": list(inner)})]
+    x_is = n if m.group(3) else {"plus": [int(m.group(4)), n]}
+    return [Effect("unless", {"payer": payer, "pay": {"mana": ["X"]}, "x_is": x_is, "effects": list(inner)})]
 
 
 @reader(r"^(.+?) unless (you|they|that player) (?:pays|pay) ((?:\{[^ }]+\})+) for each (.+)$")
@@ -3590,7 +3579,7 @@ def _each_part(parts: list[str], c: Ctx) -> list[Effect] | None:
 
 
 #: this module's readers ("X unless ...", "X at the beginning of ...": they read another sentence)
-READERS: tuple[Reader, ...] = (_pay, _may_pay_then, _unless_pay_x, _unless_pay_plus, _unless_pay_each, _unless_pay,
+READERS: tuple[Reader, ...] = (_pay, _may_pay_then, _unless_pay_x, _unless_pay_each, _unless_pay,
                                _ward_action,
                                _unless_do, _unless_has_deal,
                                _either_instruction, _put_or_remove_counter, _either_token,
