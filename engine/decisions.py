@@ -36,6 +36,7 @@ from engine import (
     zones_cast,
 )
 from engine.cards.abilities import Cost, TargetSpec
+from engine.filters import prior_target
 from engine.mana import mana_value, substitute_x
 from engine.memo import per_object
 from engine.state import Decision, works_from_command
@@ -472,7 +473,31 @@ def _with_targets(g: "Game", player: str, o: Any, specs: tuple[TargetSpec, ...],
     counts = targets.capped_counts(specs, caps)
     opt["target_counts"] = [counts[k] for k in own]
     _note_another(opt, [specs[k] for k in own])
+    if len(own) == len(specs):  # (the slots' numbers are the answer's)
+        _note_tied(g, opt, specs, cands)
     return True
+
+
+def _note_tied(g: "Game", slots: dict[str, Any], specs: Any, cands: list[list[Any]]) -> None:
+    """Name in ``tied`` the target slots whose targets an earlier target's player must control or own ("target
+    player skips their next untap step. Tap up to five target permanents that player controls", Yosei; 601.2c): for
+    such a slot k, {"slot": j, "players": the player of each candidate of k, "by": the player each candidate of slot j
+    stands for (a player, or a planeswalker's controller)}, so a client picks slot j first and slot k among those."""
+    tied: list[dict[str, Any] | None] = []
+    for k, s in enumerate(specs):
+        t = None
+        for key in ("controller", "owner"):
+            j = prior_target(s.filter.get(key))
+            if j is not None and j < len(cands) and k < len(cands):
+                def player(x: Any, own: bool) -> Any:
+                    if isinstance(x, str) or x not in g.objects:
+                        return x if isinstance(x, str) else None
+                    return g.objects[x].owner if own else g.controller_of(x)
+                t = {"slot": j, "players": [player(x, key == "owner") for x in cands[k]],
+                     "by": [player(x, False) for x in cands[j]]}
+        tied.append(t)
+    if any(t is not None for t in tied):
+        slots["tied"] = tied
 
 
 def _note_another(slots: dict[str, Any], specs: Any) -> None:
@@ -530,6 +555,7 @@ def cast_option(g: "Game", player: str, o: Any, ab: Any, base: tuple[str, ...],
         opt["targets"] = cands
         opt["target_counts"] = targets.capped_counts(specs, targets.division_caps(g, None, ab))
         _note_another(opt, specs)
+        _note_tied(g, opt, specs, cands)
         if any(s.only_if for s in specs):  # 601.2c: each slot's condition, as its spec says it (engine/targets.py
             opt["target_only_if"] = [s.only_if for s in specs]  # slot_applies); None for a slot it always has
     if "X" in mana:
@@ -886,6 +912,7 @@ def build(g: "Game", w: dict[str, Any]) -> Decision:
             if targets.divided_damage(t["ability"].effects) else {}
         opts = {"targets": cands, "target_counts": targets.capped_counts(specs, caps)}
         _note_another(opts, specs)  # "another target" (114.3): a client leaves the other slots' targets out
+        _note_tied(g, opts, specs, cands)  # "... target permanents that player controls" (601.2c)
         shared = {k: targets.share_groups(g, c, s.filter["share_type"], s.min)
                   for k, (c, s) in enumerate(zip(cands, specs)) if s.filter.get("share_type")}
         if shared:  # "two target permanents that share a card type": the groups the targets are chosen from

@@ -73,3 +73,23 @@ def test_a_payable_attack_is_offered_alone() -> None:
         c.submit("alice", a)
         seen.add(len(a["attackers"]))
     assert seen == {0, 1}
+
+
+def test_a_slot_tied_to_an_earlier_target_names_its_players() -> None:
+    """601.2c: Yosei's "target player skips their next untap step. Tap up to five target permanents that player
+    controls": the second slot's targets are the chosen player's permanents; the decision says so (``tied``) and a
+    random answer keeps to them."""
+    g = from_setup({"active": "bob", "step": "main1", "players": {
+        "alice": {"battlefield": ["Yosei, the Morning Star", "Plains", "Plains", "Savannah Lions"]},
+        "bob": {"hand": ["Doom Blade"], "battlefield": ["Swamp", "Swamp", "Grizzly Bears", "Llanowar Elves"]}}})
+    yosei = _named(g, "Yosei, the Morning Star")
+    g.submit("bob", {"action": "cast", "card": g.players["bob"].hand[0], "targets": [[yosei]]})
+    _pass_to(g, "trigger_targets")
+    tied = g.pending.options["tied"]
+    assert tied[0] is None and tied[1]["slot"] == 0
+    cands = g.pending.options["targets"][1]
+    assert {g.controller_of(c) for c in cands} == {"alice", "bob"}
+    assert tied[1]["players"] == [g.controller_of(c) for c in cands]
+    for seed in range(30):
+        c = g.copy()
+        c.submit("alice", RandomBot(seed).answer(c.pending))  # IllegalAction if a permanent of the other player

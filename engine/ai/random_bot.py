@@ -80,7 +80,7 @@ class RandomBot:
             if groups:
                 cands = [self.rng.choice(gs) if gs else c for c, gs in zip(cands, groups)]
             return {"targets": self._targets(cands, d.options["target_counts"], 0,
-                                             d.options.get("another", ())) or []}
+                                             d.options.get("another", ()), d.options.get("tied")) or []}
         if k in ("choose_cards",):
             lo, hi = d.data.get("min", 0), d.data.get("max", 0)
             n = r.randint(lo, min(hi, len(d.options)))
@@ -152,14 +152,21 @@ class RandomBot:
         return out
 
     def _targets(self, cands: list[list[Any]], counts: list[list[int]], x: int = 0,
-                 another: list[int] | tuple[int, ...] = ()) -> list[list[Any]] | None:
+                 another: list[int] | tuple[int, ...] = (),
+                 tied: list[dict[str, Any] | None] | None = None) -> list[list[Any]] | None:
         """Random targets for each slot; a count of -1 is X (601.2b-c). The slots of "another target"
-        (``another``) are chosen last, among what no other slot chose (114.3). None when the targets
-        cannot be found."""
+        (``another``) are chosen last, among what no other slot chose (114.3); a slot ``tied`` to an earlier
+        one ("target permanents that player controls") among the candidates of the player chosen there
+        (601.2c). None when the targets cannot be found."""
         out: list[list[Any]] = [[] for _ in cands]
         taken: list[Any] = []
         for k in [k for k in range(len(cands)) if k not in another] + [k for k in another if k < len(cands)]:
             c = [t for t in cands[k] if t not in taken] if k in another else cands[k]
+            tie = tied[k] if tied and k < len(tied) else None
+            if tie is not None and tie["slot"] < k:
+                by = dict(zip(map(str, cands[tie["slot"]]), tie["by"]))
+                chosen = {by.get(str(t)) for t in out[tie["slot"]]}
+                c = [t for t, who in zip(cands[k], tie["players"]) if who in chosen and t in c]
             lo, hi = counts[k]
             if hi < 0:  # "X targets" / "up to X targets"
                 lo, hi = (0 if lo == 0 else x), x
@@ -194,7 +201,7 @@ class RandomBot:
                 how = (["Kicker"] if a.get("kicked") else []) + list(a.get("extras", ()))
                 counts = [c if slot_applies(w, bool(a.get("kicked")), how) else [0, 0]
                           for c, w in zip(counts, o["target_only_if"])]
-            t = self._targets(o["targets"], counts, a.get("x", 0), o.get("another", ()))
+            t = self._targets(o["targets"], counts, a.get("x", 0), o.get("another", ()), o.get("tied"))
             if t is None:
                 return {"action": "pass"}
             a["targets"] = t
