@@ -234,7 +234,7 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
             break
     special = [i for i in p.hand if objs_[i].card.keywords and _SPECIAL_CASTS.intersection(objs_[i].card.keywords)]
     if special or g.__dict__.get("_face_down"):  # 702.36c face down, 702.36e / 701.31b face up
-        out += facedown.options(g, player, sorcery, special)
+        out += [o for o in facedown.options(g, player, sorcery, special) if _face_up_payable(g, player, o)]
     if g.effects and any("licid" in e for e in g.effects):  # 115.2c: "You may pay {B} to end this effect"
         out += licid.options(g, player)
     if g.priority == player and sorcery:  # unlock a Room's door (a later layout: a special action, engine/rooms.py)
@@ -476,6 +476,15 @@ def _with_targets(g: "Game", player: str, o: Any, specs: tuple[TargetSpec, ...],
     if len(own) == len(specs):  # (the slots' numbers are the answer's)
         _note_tied(g, opt, specs, cands)
     return True
+
+
+def _face_up_payable(g: "Game", player: str, opt: dict[str, Any]) -> bool:
+    """118.3, 702.36e: turning a permanent face up is offered only when the objects its cost names can be chosen too
+    ("Morph—Discard a card", "Morph—Return a creature you control to its owner's hand"), as casting.py checks."""
+    if opt.get("action") != "turn_face_up":
+        return True
+    cost = facedown.up_cost(g, player, opt)[1]
+    return cost is None or not payment.has_choices(cost) or costs.choices_payable(g, player, cost, opt["card"])
 
 
 def _note_tied(g: "Game", slots: dict[str, Any], specs: Any, cands: list[list[Any]]) -> None:

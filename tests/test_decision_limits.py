@@ -93,3 +93,15 @@ def test_a_slot_tied_to_an_earlier_target_names_its_players() -> None:
     for seed in range(30):
         c = g.copy()
         c.submit("alice", RandomBot(seed).answer(c.pending))  # IllegalAction if a permanent of the other player
+
+
+def test_turning_face_up_is_offered_only_when_its_cost_can_be_chosen() -> None:
+    """702.36e, 118.3: Fathom Seer's "Morph—Return two Islands you control to their owner's hand": with one Island
+    turning it face up is not offered (it would be refused); with two it is."""
+    for islands, offered in ((1, False), (2, True)):
+        g = from_setup({"active": "alice", "step": "main1", "players": {
+            "alice": {"battlefield": [{"name": "Fathom Seer", "face_down": True}] + ["Island"] * islands}}})
+        ups = [o for o in g.pending.options if o.get("action") == "turn_face_up"]
+        assert bool(ups) is offered
+        for o in ups:
+            g.copy().submit("alice", {k: o[k] for k in ("action", "card", "alt")})
