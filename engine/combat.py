@@ -279,6 +279,7 @@ def declare_attackers(g: "Game", player: str, decl: Any, bands: Any = None, enli
             o.chosen["band"] = groups[a]  # 702.21e: for the rest of combat
         if a in tapped:
             tap(g, a, attacking=True)  # 508.1f, with its event (603.2d)
+    g.turn_state_changed()  # tapped and attacking now (506.4): "other tapped creatures you control have deathtouch"
     if cost:  # 508.1g-i: the total cost, locked in; mana abilities, then the payment
         payment.pay_mana(g, player, cost, set())
         g.log("attack_cost", player=player, mana="".join("{" + s + "}" for s in cost))
