@@ -105,3 +105,16 @@ def test_turning_face_up_is_offered_only_when_its_cost_can_be_chosen() -> None:
         assert bool(ups) is offered
         for o in ups:
             g.copy().submit("alice", {k: o[k] for k in ("action", "card", "alt")})
+
+
+def test_characteristics_read_the_tap_of_attacking_while_exert_is_asked() -> None:
+    """508.1f, 613: Saryth's "Other tapped creatures you control have deathtouch. Other untapped ... hexproof": a
+    Hooded Brawler tapped as it attacks has deathtouch, not hexproof, already while its exert is asked (fuzz seed
+    70243 kept its characteristics from before the tap)."""
+    g = from_setup({"active": "alice", "step": "declare_attackers", "players": {
+        "alice": {"battlefield": ["Saryth, the Viper's Fang", "Hooded Brawler"]}, "bob": {}}})
+    brawler = _named(g, "Hooded Brawler")
+    assert g.chars(brawler).keywords >= {"Hexproof"}
+    g.submit("alice", {"attackers": {brawler: "bob"}})
+    assert g.pending.kind == "choose_cards"
+    assert "Deathtouch" in g.chars(brawler).keywords and "Hexproof" not in g.chars(brawler).keywords
