@@ -259,6 +259,19 @@ def _prevent_sources(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("prevent", {"by_each": by, "combat": bool(m.group(1)), "duration": "eot"})]
 
 
+def _recipient(to: str, c: Ctx, args: dict[str, Any]) -> bool:
+    """The one damage is dealt to in a prevention or redirection (615.1a, 614.9): "you", or one object or player an
+    earlier word names ("target creature", "that creature"), not a group; False when the words name none."""
+    if to == "you":
+        args["to_players"] = "you"
+        return True
+    ref = c.ref(to)
+    if ref is None or isinstance(ref, dict) and "each" in ref:
+        return False
+    args["to"] = ref
+    return True
+
+
 @reader(r"^(?:all|the next (\d+|x)) (combat )?damage that would be dealt (this turn )?to (.+?)(?: this turn)?"
         r"(?: by (.+?))?( this turn)? is dealt to (.+?) instead(?: \(if it's still on the battlefield\))?$")
 def _redirect(m: re.Match, c: Ctx) -> list[Effect] | None:
@@ -280,13 +293,8 @@ def _redirect(m: re.Match, c: Ctx) -> list[Effect] | None:
         if f is None:
             return None
         args["to_players"], args["to_filter"] = "you", {**f, **({"other": True} if both.group(1) else {})}
-    elif to == "you":
-        args["to_players"] = "you"
-    else:
-        ref = c.ref(to)
-        if ref is None or isinstance(ref, dict) and "each" in ref:
-            return None
-        args["to"] = ref
+    elif not _recipient(to, c, args):
+        return None
     by = m.group(5)
     if by is not None:
         if by == "a source of your choice":
@@ -352,15 +360,10 @@ def _redirect_next(m: re.Match, c: Ctx) -> list[Effect] | None:
     to = m.group("to") or m.group("to2")
     if to is None:
         args["to_any"] = True
-    elif to == "you":
-        args["to_players"] = "you"
     elif to == "an opponent":
         args["to_players"] = "opponent"
-    else:
-        ref = c.ref(to)
-        if ref is None or isinstance(ref, dict) and "each" in ref:
-            return None
-        args["to"] = ref
+    elif not _recipient(to, c, args):
+        return None
     into = m.group("into") or m.group("into2")
     if into in ("that source's controller", "its controller"):
         if by is None or "by" in args:
