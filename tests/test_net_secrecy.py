@@ -19,7 +19,10 @@ from engine.secrecy import deck, secret_cards
 
 @pytest.fixture
 def server(tmp_path):
-    s = ThreadServer(tmp_path / "data", grace=30, read_timeout=0.5)
+    # read_timeout also bounds how long a client may leave its socket unread before the server
+    # drops it (server_core._sweep); the clients, the server and this test's frame check share one
+    # process, and on a busy CI machine 0.5 s cut a connection mid-game (stop 28: 46 frames)
+    s = ThreadServer(tmp_path / "data", grace=30, read_timeout=10)
     yield s
     s.stop()
 
@@ -88,6 +91,8 @@ def test_no_frame_names_a_card_its_receiver_may_not_know(server, seed, seats):
         assert rs.wait(lambda s: s.updates > 0, 10)
     step(sessions, {p: RandomBot(seed + i) for i, p in enumerate(players)}, 500)
     srv.on_send = None
+    dropped = [p for p, rs in sessions.items() if not rs.connected] + ([SPECTATOR] if not watcher.connected else [])
+    assert not dropped, f"connections dropped mid-game: {dropped}; frames {frames}"
     assert min(frames.values()) > 50, frames
     assert not leaks, leaks[:10]
     for rs in (*sessions.values(), watcher):

@@ -86,12 +86,14 @@ def step(sessions: dict[str, RemoteSession], bots: dict[str, RandomBot], n: int)
     """Play n decisions (or to the end) by whoever is asked."""
     for _ in range(n):
         s0 = next(iter(sessions.values()))
-        s0.wait(lambda s: s.waiting_for is not None or s.winner is not None, 5)
+        # generous waits: they return as soon as the predicate holds; on a busy CI machine a
+        # 5-second wait ran out mid-game and ended the loop early
+        s0.wait(lambda s: s.waiting_for is not None or s.winner is not None, 30)
         who = s0.waiting_for
         if s0.winner is not None or who is None:
             return
         s = sessions[who]
-        assert s.wait(lambda x: x._decision is not None or x.winner is not None, 5)
+        assert s.wait(lambda x: x._decision is not None or x.winner is not None, 30)
         if s.winner is not None:
             return
         d = s.pending()
@@ -100,7 +102,7 @@ def step(sessions: dict[str, RemoteSession], bots: dict[str, RandomBot], n: int)
         except Exception:
             s.submit(None, d.forced if d.forced is not None else {"action": "pass"})
         for other in sessions.values():   # everyone has seen the change before the next step
-            other.wait(lambda x: x.decision_no == s.decision_no, 5)
+            other.wait(lambda x: x.decision_no == s.decision_no, 30)
 
 
 def play_out(sessions, bots, limit=20000) -> str:
