@@ -120,11 +120,18 @@ def flash_statics(card: Any) -> tuple[dict[str, Any], ...]:
                  and a.static.get("kind") == "flash_self")
 
 
+def _gives_itself_flash(st: dict[str, Any]) -> bool:
+    """"SELF has flash as long as ..." (Graveyard Shift): a static that gives the card flash while its condition
+    holds works in every zone the card could be cast from (702.8a, 604.1), as "you may cast SELF as though it
+    had flash" does."""
+    return st.get("kind") == "keywords" and st.get("affects", "self") == "self" and "Flash" in st.get("keywords", ())
+
+
 @per_object
 def spell_timing(card: Any) -> SpellTiming:
     types = card.types
     flashes = [a.static for a in card.abilities if a.kind == "static" and a.static
-               and a.static.get("kind") == "flash_self"]
+               and (a.static.get("kind") == "flash_self" or _gives_itself_flash(a.static))]
     return SpellTiming("Land" in types, "Instant" in types or "Flash" in card.keywords,
                        "Legendary" in card.supertypes and ("Sorcery" in types or "Instant" in types),
                        cast_only(card), tuple(st.get("condition") or {} for st in flashes),
