@@ -786,6 +786,11 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
             info = this(g, r).trigger_info if "obj" in r else None
             if a[key] == "it" and info and "pt" in info and "objs" not in info:
                 return info["pt"][0 if attr == "power" else 1]  # left the battlefield: 603.10, 704.7
+            if a[key] == "self" and info and info.get("event") in ("dies", "ltb") and info.get("pt") \
+                    and info.get("obj") == this(g, r).source and not (xs and xs[0] in g.objects
+                                                                      and g.objects[xs[0]].zone == "battlefield"):
+                # "When SELF dies, it deals damage equal to its power": the permanent as it last existed on the
+                return info["pt"][0 if attr == "power" else 1]  # battlefield, not the card it became (603.10a, 608.2h)
             if xs and xs[0] not in g.objects:  # gone: as it last existed (608.2h)
                 pt = r.get("lki_pt", {}).get(xs[0])
                 new = r.get("followed", {}).get(xs[0])
