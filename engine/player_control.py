@@ -23,10 +23,12 @@ def new() -> dict[str, Any]:
     return {"pending": [], "now": {}}
 
 
-def add(g: "Game", affected: str, controller: str) -> None:
+def add(g: "Game", affected: str, controller: str, then_extra_turn: bool = False) -> None:
     """712.1: ``controller`` will control ``affected`` during the next turn ``affected`` actually
-    takes (712.1b: a skipped turn is not taken). A later effect overwrites an earlier one (712.1a)."""
-    g.player_control["pending"].append([affected, controller])
+    takes (712.1b: a skipped turn is not taken). A later effect overwrites an earlier one (712.1a).
+    ``then_extra_turn``: "After that turn, that player takes an extra turn" (Emrakul, the Promised End):
+    the extra turn is created as the controlled turn begins, so it follows that turn (500.7)."""
+    g.player_control["pending"].append([affected, controller, *([True] if then_extra_turn else [])])
     g.changed()
 
 
@@ -37,11 +39,15 @@ def begin_turn(g: "Game") -> None:
     pc = g.player_control
     if not pc["pending"] and not pc["now"]:
         return
-    mine = [c for a, c in pc["pending"] if a == g.active]
+    taken = [x for x in pc["pending"] if x[0] == g.active]
+    mine = [x[1] for x in taken]
     pc["pending"] = [x for x in pc["pending"] if x[0] != g.active]
     pc["now"] = {g.active: mine[-1]} if mine and mine[-1] != g.active else {}
     if pc["now"]:
         g.log("player_controlled", player=g.active, controller=mine[-1])
+    for _ in (x for x in taken if len(x) > 2 and x[2]):  # each "after that turn, that player takes an extra turn"
+        g.extra_turns.insert(0, g.active)  # 500.7: created now, taken right after this turn
+        g.log("extra_turn", player=g.active)
 
 
 def during(g: "Game", affected: str, controller: str, obj: int) -> None:

@@ -1010,7 +1010,7 @@ def _control_player(g: "Game", r: dict, e: Effect) -> None:
     (engine/player_control.py)."""
     for p in refs(g, r, e.get("who")):
         if isinstance(p, str) and p in g.players and not g.players[p].lost:
-            player_control.add(g, p, controller(g, r))
+            player_control.add(g, p, controller(g, r), bool(e.get("then_extra_turn")))
 
 
 @action("control_until_resolved")

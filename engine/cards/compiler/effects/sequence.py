@@ -2537,6 +2537,10 @@ def _parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
         if s in ("then that player shuffles", "that player shuffles", "then the player shuffles") and out \
                 and out[-1].op == "search" and out[-1].args.get("in_library_of") is not None:
             continue  # the search of that player's library shuffles it (701.15a; engine/ops/zones.py search)
+        if s == "after that turn, that player takes an extra turn" and out and out[-1].op == "action" \
+                and out[-1].args.get("name") == "control_player":  # Emrakul, the Promised End (712.1, 500.7)
+            out[-1] = Effect("action", {**out[-1].args, "then_extra_turn": True})
+            continue
         m = re.match(r"^at the beginning of that turn's end step, (.+)$", s)
         if m and out and out[-1].op == "extra_turn" and out[-1].args.get("who", "you") == "you":
             # "Take an extra turn after this one. At the beginning of that turn's end step, you lose the game."
