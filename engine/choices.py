@@ -296,7 +296,7 @@ def chosen_value(g: "Game", src: int | None, what: str) -> Any:
 CHOOSE_CONTEXTS = {("move", "what"), ("bounce", "what"), ("exile", "what"), ("discard", "what"),
                    ("counters", "what"), ("tap", "what"), ("untap", "what"), ("pump", "what"), ("grant", "what"),
                    ("destroy", "what"), ("sacrifice", "what"), ("attach", "to"), ("attach", "what"),
-                   ("become_copy", "of"), ("cast_offer", "what"),
+                   ("become_copy", "of"), ("cast_offer", "what"), ("copy_cast", "what"),
                    ("playable", "what"),  # "choose one of them. You may play that card this turn" (Jaya)
                    ("token", "copy_of"),  # "create a token that's a copy of the exiled card" (God-Pharaoh's Gift)
                    ("redirect", "into"),  # "Choose a creature or planeswalker you control. All damage ... is dealt

@@ -356,6 +356,8 @@ cipher
     may exile the resolving spell encoded on a creature you control (CR 702.98a)
 cipher_cast: card
     cast a copy of the encoded card free (CR 702.98a, 706.12)
+copy_cast: what, times, free
+    copies of instant and sorcery cards made where they are; their controller may cast each (CR 706.12, 706.10a)
 haunt: what, to
     exile the card haunting the creature (CR 702.54a)
 hideaway: amount
@@ -585,7 +587,7 @@ EFFECT_OPS: frozenset[str] = frozenset({
     "restart",
     "move_counters", "replace_draw", "next_spell_cost", "reveal_top",
     "change_text", "copy_ability", "copy_spell", "extra_land", "copy_retarget",
-    "encore", "ripple", "epic", "cipher", "cipher_cast", "haunt", "hideaway", "pair", "aura_swap", "player_effect",
+    "encore", "ripple", "epic", "cipher", "cipher_cast", "copy_cast", "haunt", "hideaway", "pair", "aura_swap", "player_effect",
     "copy_offer", "reanimate_attached",
     "unattach", "piles", "keep_rest", "exile_until", "wish", "delayed_trigger", "reflexive", "skip_next",
     "remove_among",

@@ -220,6 +220,44 @@ def _cipher_cast(g: "Game", r: Ctx, e: Effect) -> dict | None:
     return None
 
 
+@op("copy_cast")
+def _copy_cast(g: "Game", r: Ctx, e: Effect) -> dict | None:
+    """706.12: "copy it [three times]. You may cast the copies without paying their mana costs" (Chandra,
+    Pyromaster; Mizzix's Mastery): a copy of each card named is created in the zone that card is in, owned by the
+    resolving ability's controller, who may cast each copy, one offer at a time, as the ability resolves (608.2g); a
+    copy not cast ceases to exist (706.10a). The compiler makes this only of instant and sorcery cards."""
+    st = r.setdefault("copy_cast", {})
+    key = f"{r['i']}.copy_cast"
+    p = controller(g, r)
+    if key not in st:
+        made: list[int] = []
+        for x in refs(g, r, e.args["what"]):
+            o = g.objects.get(x) if isinstance(x, int) else None
+            if o is None or o.zone not in ("exile", "graveyard"):
+                continue  # no longer where it was found (400.7)
+            for _ in range(int(e.args.get("times", 1))):
+                c = create_object(g, o.card, p, o.zone)
+                c.chosen["spell_copy"] = True
+                getattr(g.players[p], o.zone).append(c.id)
+                made.append(c.id)
+        if made:
+            g.changed()
+        st[key] = made
+    for n, cid in enumerate(st[key]):
+        if cid not in g.objects or g.objects[cid].zone not in ("exile", "graveyard"):
+            continue  # cast: on the stack
+        got = offer(g, r, cid, f"{key}.{n}", Effect("cast_offer", {"what": cid, "free": bool(e.args.get("free"))}))
+        if isinstance(got, dict):
+            return got
+    for cid in st[key]:  # 706.10a: the copies not cast cease to exist
+        o = g.objects.get(cid)
+        if o is not None and o.zone in ("exile", "graveyard"):
+            getattr(g.players[o.owner], o.zone).remove(cid)
+            del g.objects[cid]
+            g.changed()
+    return None
+
+
 @op("ripple")
 def _ripple(g: "Game", r: Ctx, e: Effect) -> dict | None:
     """702.59a: "you may reveal the top N cards of your library, or, if there are fewer than N cards in

@@ -2537,6 +2537,10 @@ def _parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
         if s in ("then that player shuffles", "that player shuffles", "then the player shuffles") and out \
                 and out[-1].op == "search" and out[-1].args.get("in_library_of") is not None:
             continue  # the search of that player's library shuffles it (701.15a; engine/ops/zones.py search)
+        if re.fullmatch(r"you may cast (?:the copy|the copies|them) without paying (?:its|their) mana costs?", s) \
+                and out and out[-1].op == "copy_card":  # 706.12: the copies just made are cast, each one "may"
+            out[-1] = Effect("copy_cast", {**out[-1].args, "free": True})
+            continue
         if s == "after that turn, that player takes an extra turn" and out and out[-1].op == "action" \
                 and out[-1].args.get("name") == "control_player":  # Emrakul, the Promised End (712.1, 500.7)
             out[-1] = Effect("action", {**out[-1].args, "then_extra_turn": True})
