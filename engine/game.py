@@ -1428,9 +1428,6 @@ class Game:
         self.priority = None
         self.passes = 0
         self.begun = False
-        if self.step == "end_of_combat" or (self.step in COMBAT_STEPS and not combat.attackers(self)
-                                            and self.step not in ("beginning_of_combat", "declare_attackers")):
-            pass
         if self.step == "end_of_combat":
             combat.end_combat(self)
             self.players[self.active].combat_ended_turn = self.turn  # 506.6d: the first combat is over
