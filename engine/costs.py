@@ -744,12 +744,21 @@ def _spell_matches(g: "Game", spell: int, f: dict[str, Any], src: int, targets: 
     return not f or matches(g, spell, {**f, "zone": "any_card"}, src)
 
 
+def unchanged_costs(g: "Game", player: str) -> bool:
+    """Does nothing outside the spells themselves change the cost of ``player``'s spells now: no cost_change static
+    (``_statics``), no "the next spell you cast costs less" and no "spells that player casts cost less" effect
+    (601.2f)? (What a card's own text changes, ``total_cost`` reads card by card.)"""
+    return not _statics(g) and not next_spell_reductions(g, player) and not spells_cost_effects(g, player)
+
+
 def total_cost(g: "Game", player: str, spell: int, symbols: tuple[str, ...],
-               targets: list[list[Any]] | None = None) -> tuple[str, ...]:
+               targets: list[list[Any]] | None = None, unchanged: bool | None = None) -> tuple[str, ...]:
     """601.2f: the total cost of casting ``spell``: ``symbols`` (its mana or alternative cost
-    plus additional costs) with the increases added and then the reductions taken off."""
-    if not _statics(g) and not _self_changes(g.objects[spell].card) and not next_spell_reductions(g, player) \
-            and not spells_cost_effects(g, player):
+    plus additional costs) with the increases added and then the reductions taken off. ``unchanged``:
+    ``unchanged_costs(g, player)`` when the caller knows it (the same for every card it weighs in one state)."""
+    if unchanged is None:
+        unchanged = unchanged_costs(g, player)
+    if unchanged and not _self_changes(g.objects[spell].card):
         # nothing changes the cost (the common case, known without a scan) but how a permission lets it be paid
         return as_any_color(symbols) if _any_color_permission(g, player, spell) else symbols
     extra: list[str] = []

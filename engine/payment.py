@@ -610,14 +610,34 @@ def _counted(g: "Game", player: str, symbols: tuple[str, ...],
     return generic + sum(need.values()) <= sum(pool.values()) + sum(counts.values())
 
 
+def _most_unrestricted(g: "Game", player: str) -> int | None:
+    """The most mana all of ``player``'s untapped sources could add (106.4: the larger of their number
+    and the sum of each one's most, as ``can_afford`` bounds them), when none of them makes restricted mana
+    (106.6); None when one does (then what pays depends on what for). Any sources left out of a payment
+    and any purpose can only make fewer, so a cost above this and the pool cannot be paid. Kept with the
+    mana sources until the next change."""
+    key = "#u:" + player
+    if key in g._msrc:
+        most: int | None = g._msrc[key]
+        return most
+    srcs = mana_sources(g, player)
+    most = None if restricted_sources(g, player) else max(len(srcs), sum(_most(ab, g, oid) for oid, ab in srcs))
+    g._msrc[key] = most
+    return most
+
+
 def can_afford(g: "Game", player: str, symbols: tuple[str, ...],
                exclude: "set[int] | frozenset[int]" = frozenset(),
                purpose: "tuple[str, int] | None" = None) -> bool:
     """Can this player pay ``symbols`` now (``purpose``: what for, as for ``pay_mana``)?"""
-    ok = usable(g, player, purpose)
     # more mana than the pool and the sources hold can never be planned: say no before planning
     need = _least_total(symbols)
     have = sum(g.players[player].pool.values())
+    if need > have:  # (the sources' own bound first: it holds whatever is left out or paid for)
+        most = _most_unrestricted(g, player)
+        if most is not None and need > have + most:
+            return False
+    ok = usable(g, player, purpose)
     srcs = mana_sources(g, player, exclude, ok)
     if need > have + len(srcs) and need > have + sum(_most(ab, g, oid) for oid, ab in srcs):
         return False  # 106.4: a source making {C}{C} counts two
