@@ -192,8 +192,9 @@ def _candidates(g: "Game", player: str, part: str, f: dict[str, Any], src: int |
              "zone": "battlefield"}
         # another player's permanent fails the filter's "you control" at once: not asked
         crewing = crew and src is not None and src in g.objects and "Vehicle" in g.chars(src).subtypes
-        return (i for i in g.battlefield if g.chars(i).controller == player and matches(g, i, f, src, player)
-                and not (part == "tap_others" and g.objects[i].tapped) and not (crew and i == src)
+        tapping = part == "tap_others"  # (the cheap tests first: a tapped one, the source, is never matched)
+        return (i for i in g.battlefield if not (tapping and g.objects[i].tapped) and not (crew and i == src)
+                and g.chars(i).controller == player and matches(g, i, f, src, player)
                 # "Enchanted creature can't attack, block, or crew Vehicles" (Revoke Privileges): not tapped to crew
                 and not (crewing and any(r.get("rule") == "cant_crew" for r in g.chars(i).rules)))
     if part == "discard":

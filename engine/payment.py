@@ -27,6 +27,7 @@ from engine.mana import (
     restriction_of,
     snow_key,
 )
+from engine.memo import per_object
 from engine.object_statics import activation_barred
 from engine.player_statics import snow_source
 from engine.tapping import tap
@@ -202,26 +203,40 @@ def _mana_sources(g: "Game", player: str, exclude: "set[int] | frozenset[int]",
         if locked and player_statics.activate_locked(g, player, oid, True):
             continue
         for ab in c.abilities:
-            if ab.kind == "mana" and ab.cost is not None and ab.cost.tap and not ab.cost.mana \
-                    and not ab.cost.sacrifice_self and not ab.cost.bottom_self and not ab.cost.life \
-                    and not ab.cost.return_self \
-                    and not ab.cost.energy \
-                    and not ab.cost.mill and not ab.cost.exile_top \
-                    and not ab.cost.exert_self and not ab.cost.unattach_self \
-                    and not has_choices(ab.cost) \
-                    and all(e.op == "add_mana" for e in ab.effects) \
-                    and _may_activate(g, oid, ab, player):  # not "... deals 1 damage to you" (605.1a)
+            if ab.kind == "mana" and _source_shape(ab) and _may_activate(g, oid, ab, player):
                 if "Creature" in c.types and o.sick and "Haste" not in c.keywords \
                         and not player_statics.haste_activation(g, player, oid):
                     break
                 if produces(ab, g, oid):  # none: "mana of the chosen color" with no color chosen
-                    if _restriction(ab) is not None:
+                    if _restricted(ab):
                         restricted.append((oid, ab))  # 106.6: only where its mana may be spent
                     else:
                         found.append(ab)
         if found:
             (lands if "Land" in c.types else others).append((oid, _one_tap(found, g, oid)))
     return lands + others
+
+
+@per_object
+def _source_shape(ab: Ability) -> bool:
+    """Is this mana ability (605.1a) one a payment may activate while it pays: its cost {T} and nothing
+    else to pay or choose, and its effects only adding mana (not "... deals 1 damage to you")? Fixed for
+    the ability, so found once."""
+    cost = ab.cost
+    return cost is not None and cost.tap and not cost.mana \
+        and not cost.sacrifice_self and not cost.bottom_self and not cost.life \
+        and not cost.return_self \
+        and not cost.energy \
+        and not cost.mill and not cost.exile_top \
+        and not cost.exert_self and not cost.unattach_self \
+        and not has_choices(cost) \
+        and all(e.op == "add_mana" for e in ab.effects)
+
+
+@per_object
+def _restricted(ab: Ability) -> bool:
+    """Is the mana this ability adds restricted (106.6: ``_restriction``)? Fixed for the ability."""
+    return _restriction(ab) is not None
 
 
 #: activation restrictions that count activations (602.5b): such a mana ability is activated on its own, not while a
