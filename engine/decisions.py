@@ -228,7 +228,7 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
             out.append(opt)
     out += zone_options(g, player, afford)  # other zones (601.2a), without paying (117.9)
     objs_ = g.objects
-    for i in g.battlefield:  # a loop, not any(): read for every priority decision
+    for i in g.battlefield if prepare.in_game(g) else ():  # a loop, not any(): read for every priority decision
         if objs_[i].chosen.get("prepared"):
             out += _prepared_options(g, player, afford)
             break
