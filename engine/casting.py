@@ -1052,13 +1052,15 @@ def cost_payable(g: "Game", player: str, o: "Obj", ab: Ability) -> bool:
         return False  # 118.3: counters that can't be put on it (a rule forbids them) can't pay the cost
     if cost.unattach_self and granter_of(g, o, ab).attached_to is None:
         return False  # 118.3, 701.3d: "Unattach SELF" only of an Equipment or Aura attached to something
+    mana = costs.ability_mana(g, player, o.id, cost, ab)
+    short = bool(mana) and "X" not in mana and not can_afford(g, player, mana, {o.id} if cost.tap else set(),
+                                                              ("ability", o.id))
+    if short and not cost.waterbend:  # (the mana first: counting the objects a part names costs more)
+        return False
     if has_choices(cost) and not costs.choices_payable(g, player, cost, o.id):
         return False
-    mana = costs.ability_mana(g, player, o.id, cost, ab)
-    if mana and "X" not in mana and not can_afford(g, player, mana, {o.id} if cost.tap else set(), ("ability", o.id)):
-        # waterbend: artifacts and creatures tapped may pay its generic mana
-        return cost.waterbend and waterbend_suggest(g, player, o.id, cost, mana) is not None
-    return True
+    # waterbend: artifacts and creatures tapped may pay its generic mana
+    return not short or waterbend_suggest(g, player, o.id, cost, mana) is not None
 
 
 def is_plain_mana_activation(g: "Game", player: str, a: dict[str, Any]) -> bool:

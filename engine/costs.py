@@ -192,8 +192,9 @@ def _candidates(g: "Game", player: str, part: str, f: dict[str, Any], src: int |
              "zone": "battlefield"}
         # another player's permanent fails the filter's "you control" at once: not asked
         crewing = crew and src is not None and src in g.objects and "Vehicle" in g.chars(src).subtypes
-        return (i for i in g.battlefield if g.chars(i).controller == player and matches(g, i, f, src, player)
-                and not (part == "tap_others" and g.objects[i].tapped) and not (crew and i == src)
+        tapping = part == "tap_others"  # (the cheap tests first: a tapped one, the source, is never matched)
+        return (i for i in g.battlefield if not (tapping and g.objects[i].tapped) and not (crew and i == src)
+                and g.chars(i).controller == player and matches(g, i, f, src, player)
                 # "Enchanted creature can't attack, block, or crew Vehicles" (Revoke Privileges): not tapped to crew
                 and not (crewing and any(r.get("rule") == "cant_crew" for r in g.chars(i).rules)))
     if part == "discard":
@@ -744,12 +745,21 @@ def _spell_matches(g: "Game", spell: int, f: dict[str, Any], src: int, targets: 
     return not f or matches(g, spell, {**f, "zone": "any_card"}, src)
 
 
+def unchanged_costs(g: "Game", player: str) -> bool:
+    """Does nothing outside the spells themselves change the cost of ``player``'s spells now: no cost_change static
+    (``_statics``), no "the next spell you cast costs less" and no "spells that player casts cost less" effect
+    (601.2f)? (What a card's own text changes, ``total_cost`` reads card by card.)"""
+    return not _statics(g) and not next_spell_reductions(g, player) and not spells_cost_effects(g, player)
+
+
 def total_cost(g: "Game", player: str, spell: int, symbols: tuple[str, ...],
-               targets: list[list[Any]] | None = None) -> tuple[str, ...]:
+               targets: list[list[Any]] | None = None, unchanged: bool | None = None) -> tuple[str, ...]:
     """601.2f: the total cost of casting ``spell``: ``symbols`` (its mana or alternative cost
-    plus additional costs) with the increases added and then the reductions taken off."""
-    if not _statics(g) and not _self_changes(g.objects[spell].card) and not next_spell_reductions(g, player) \
-            and not spells_cost_effects(g, player):
+    plus additional costs) with the increases added and then the reductions taken off. ``unchanged``:
+    ``unchanged_costs(g, player)`` when the caller knows it (the same for every card it weighs in one state)."""
+    if unchanged is None:
+        unchanged = unchanged_costs(g, player)
+    if unchanged and not _self_changes(g.objects[spell].card):
         # nothing changes the cost (the common case, known without a scan) but how a permission lets it be paid
         return as_any_color(symbols) if _any_color_permission(g, player, spell) else symbols
     extra: list[str] = []

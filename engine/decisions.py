@@ -228,7 +228,7 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
             out.append(opt)
     out += zone_options(g, player, afford)  # other zones (601.2a), without paying (117.9)
     objs_ = g.objects
-    for i in g.battlefield:  # a loop, not any(): read for every priority decision
+    for i in g.battlefield if prepare.in_game(g) else ():  # a loop, not any(): read for every priority decision
         if objs_[i].chosen.get("prepared"):
             out += _prepared_options(g, player, afford)
             break
@@ -819,10 +819,17 @@ def _affordable(g: "Game", player: str, o: Any, base: tuple[str, ...],
         base = base + tuple(m for m in extra.mana if m != "X")
         if not costs.choices_payable(g, player, extra, o.id, exclude=o.id):
             return False
-    total = costs.total_cost(g, player, o.id, base, targets)
     if afford is None:
-        return payment.can_afford(g, player, total, purpose=("spell", o.id))
-    return _spell_afford(g, player, o, total, afford)
+        return payment.can_afford(g, player, costs.total_cost(g, player, o.id, base, targets), purpose=("spell", o.id))
+    unchanged = afford.get(_UNCHANGED)
+    if unchanged is None:
+        unchanged = afford[_UNCHANGED] = costs.unchanged_costs(g, player)
+    return _spell_afford(g, player, o, costs.total_cost(g, player, o.id, base, targets, unchanged), afford)
+
+
+#: the key of ``afford`` that remembers whether nothing but the cards' own texts changes the player's spells' costs
+#: (``costs.unchanged_costs``; no total cost is this)
+_UNCHANGED = ("#unchanged",)
 
 
 #: the key of ``afford`` that remembers whether the player has restricted mana (no total cost is this)

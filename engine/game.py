@@ -96,6 +96,7 @@ class Game:
     _printed: dict[int, Any]                                                    # layers.compute
     _chars_plain: dict[int, Chars]                                              # layers.compute
     _chars_zone_free: dict[int, Chars]                                          # layers.compute
+    _chars_by_turn: dict[int, Chars] | None                                     # layers.compute
     _activated: tuple[Any, dict[str, list[tuple[int, list[tuple[int, Any, bool, bool]]]]]]  # decisions
     _cost_statics: tuple[Any, list[tuple[int, dict[str, Any]]]]                 # costs._statics
     _listened: tuple[Any, dict[str, list[int]]]                                 # triggers.event
@@ -369,6 +370,7 @@ class Game:
     def _deal(self, first: str) -> None:
         """103.2-103.4: the starting player is set, and each player draws an opening hand."""
         self.starting = self.active = first
+        self.changed()  # who is active (102.1): "during your turn" reads it
         i = self.order.index(first)
         self.order = self.order[i:] + self.order[:i]  # 101.4: turn order goes around the table
         for p in seats.live(self):  # 800.4a: a player who left while the first player was chosen draws none
@@ -1553,9 +1555,12 @@ class Game:
                                                         and e.get("controller") == self.active)]
         if self.casual:
             planechase.sync(self)  # 901.6: the new active player is the planar controller
-        if len(self.effects) != n_effects:
-            self.changed()  # effects ended (611.2b); a change of turn state alone keeps characteristics
-        else:  # another player is active: statics "during your turn" read it (an untap step may ask first, 502.2)
+        if len(self.effects) != n_effects or self._chars is not None and \
+                self.__dict__.get("_chars_by_turn") is self._chars:
+            # effects ended (611.2b), or another player is active and statics "during your turn" read it (an untap
+            # step may ask first, 502.2); a change of turn state alone keeps characteristics
+            self.changed()
+        else:
             self.turn_state_changed()
         exile_orphans(self)  # 800.4c
         self.log("turn", turn=self.turn, active=self.active)
@@ -1742,7 +1747,7 @@ _KEEPING = frozenset({"library", "hand", "graveyard", "exile", "stack"})
 _PLAIN = (str, int, float, bool, type(None))
 #: derived data that depends only on the state (characteristics, mana sources, activated
 #: abilities): a snapshot keeps it, so a restored state need not work it out again
-_KEPT = ("_chars", "_chars_plain", "_chars_zone_free", "_msrc", "_activated")
+_KEPT = ("_chars", "_chars_plain", "_chars_zone_free", "_chars_by_turn", "_msrc", "_activated")
 
 
 _PLAIN_TYPES = frozenset(_PLAIN)

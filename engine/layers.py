@@ -195,6 +195,9 @@ def compute(game: "Game") -> dict[int, Chars]:
     if all(_turn_free(e[2]) for e in statics):
         out = _layers(game, objs, chars, own, statics)
         game._chars_plain = out  # nothing reads turn state: kept by Game.turn_state_changed
+        # "during your turn" reads who is active: the next turn is then a change (Game._next_turn)
+        game._chars_by_turn = out if any(_by_turn(e[2]) for e in statics) else None
+        zone_free = zone_free and not any(_zoned(e[2]) for e in statics)  # (a count of graveyard cards)
         if zone_free:  # turn-free statics read only permanents; a full text reads a graveyard (612.5)
             game._chars_zone_free = out  # kept by Game.hidden_move
         return out
@@ -605,9 +608,17 @@ def _free_condition(cond: Any) -> bool:
 #: ``attached`` reads what it is attached to), the counters on it ("as long as there are seven or more charge
 #: counters on SELF", ``self_counters_ge``: every change of counters is a change of the state, ``Game.changed``, as
 #: the "counter" filter key assumes) and the designations monstrous (701.28b) and renowned (702.111a), which the
-#: actions that give them mark with ``Game.changed``
+#: actions that give them mark with ``Game.changed``; the city's blessing (ascend, a later keyword: a designation
+#: ``actions.ascend`` marks with ``Game.changed`` likewise); "during your turn" (``your_turn``: who is active,
+#: 102.1, changes only as a turn begins, which is a change when such a static is read: ``_by_turn``)
 _FREE_CONDITION_KEYS = frozenset({"control", "min", "max", "attached", "cast_with", "kicked", "self",
-                                  "self_counters_ge", "monstrous", "renowned"})
+                                  "self_counters_ge", "monstrous", "renowned", "city_blessing", "your_turn"})
+
+
+def _by_turn(st: dict[str, Any]) -> bool:
+    """Does this static's condition read whose turn it is ("during your turn", 611.3a, 500.1)?"""
+    cond = st.get("condition")
+    return isinstance(cond, dict) and "your_turn" in cond
 
 
 def _fixed(v: Any) -> bool:
@@ -620,12 +631,34 @@ def _free_amount(v: Any) -> bool:
     players is not turn-free), "the greatest mana value among other artifacts you control"."""
     if not isinstance(v, dict):
         return _fixed(v)
+    if set(v) == {"plus"}:  # "that number plus 1" (Lhurgoyf): each part
+        return isinstance(v["plus"], list) and all(_free_amount(x) for x in v["plus"])
+    if set(v) == {"count"} and _zoned_amount(v):  # "the number of creature cards in all graveyards": cards move
+        # there only with a change of the state, never of turn state alone (not zone-free: ``_zoned``)
+        return _free_filter({k: x for k, x in v["count"].items() if k != "zone"}, _COUNT_FREE_KEYS)
     if set(v) == {"count"}:
         return _free_filter(v["count"], _COUNT_FREE_KEYS)
     if "counters_on" in v:  # "for each charge counter on SELF" (of the source, or what it is attached to)
         return set(v) <= {"counters_on", "kind"} and v["counters_on"] in _FREE_REFS
     return set(v) <= {"greatest", "among"} and v.get("greatest") in ("mv", "power", "toughness") \
         and _free_filter(v.get("among") or {})
+
+
+def _zoned(st: dict[str, Any]) -> bool:
+    """Does this static's power, toughness or multiplier count cards in graveyards (``_zoned_amount``)? Its
+    characteristics then change as a card moves between hidden zones and a graveyard (Game.hidden_move)."""
+    return any(_zoned_amount(st.get(k, 0)) for k in ("power", "toughness", "per"))
+
+
+def _zoned_amount(v: Any) -> bool:
+    """A count of the cards in graveyards (406, 404: "creature cards in all graveyards", "in your graveyard"), or a
+    sum with one."""
+    if not isinstance(v, dict):
+        return False
+    if isinstance(v.get("plus"), list):
+        return any(_zoned_amount(x) for x in v["plus"])
+    f = v.get("count")
+    return isinstance(f, dict) and f.get("zone") == "graveyard"
 
 
 def _free_filter(f: Any, keys: frozenset[str] = _TURN_FREE_KEYS) -> bool:

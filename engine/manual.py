@@ -38,7 +38,13 @@ def offered(g: "Game", player: str) -> bool:
         g.__dict__["_manual_any"] = known
     if not known[1]:
         return False
-    return any(is_manual(g.objects[i].card) and g.chars(i).controller == player for i in g.battlefield)
+    # the controllers of the manual permanents depend only on the characteristics (613): kept with them
+    cs = g.all_chars()
+    held = g.__dict__.get("_manual_held")
+    if held is None or held[0] is not cs:
+        held = (cs, {cs[i].controller for i in g.battlefield if is_manual(g.objects[i].card)})
+        g.__dict__["_manual_held"] = held
+    return player in held[1]
 
 
 def start(g: "Game", player: str, card: str) -> None:

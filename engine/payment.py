@@ -27,6 +27,7 @@ from engine.mana import (
     restriction_of,
     snow_key,
 )
+from engine.memo import per_object
 from engine.object_statics import activation_barred
 from engine.player_statics import snow_source
 from engine.tapping import tap
@@ -202,26 +203,40 @@ def _mana_sources(g: "Game", player: str, exclude: "set[int] | frozenset[int]",
         if locked and player_statics.activate_locked(g, player, oid, True):
             continue
         for ab in c.abilities:
-            if ab.kind == "mana" and ab.cost is not None and ab.cost.tap and not ab.cost.mana \
-                    and not ab.cost.sacrifice_self and not ab.cost.bottom_self and not ab.cost.life \
-                    and not ab.cost.return_self \
-                    and not ab.cost.energy \
-                    and not ab.cost.mill and not ab.cost.exile_top \
-                    and not ab.cost.exert_self and not ab.cost.unattach_self \
-                    and not has_choices(ab.cost) \
-                    and all(e.op == "add_mana" for e in ab.effects) \
-                    and _may_activate(g, oid, ab, player):  # not "... deals 1 damage to you" (605.1a)
+            if ab.kind == "mana" and _source_shape(ab) and _may_activate(g, oid, ab, player):
                 if "Creature" in c.types and o.sick and "Haste" not in c.keywords \
                         and not player_statics.haste_activation(g, player, oid):
                     break
                 if produces(ab, g, oid):  # none: "mana of the chosen color" with no color chosen
-                    if _restriction(ab) is not None:
+                    if _restricted(ab):
                         restricted.append((oid, ab))  # 106.6: only where its mana may be spent
                     else:
                         found.append(ab)
         if found:
             (lands if "Land" in c.types else others).append((oid, _one_tap(found, g, oid)))
     return lands + others
+
+
+@per_object
+def _source_shape(ab: Ability) -> bool:
+    """Is this mana ability (605.1a) one a payment may activate while it pays: its cost {T} and nothing
+    else to pay or choose, and its effects only adding mana (not "... deals 1 damage to you")? Fixed for
+    the ability, so found once."""
+    cost = ab.cost
+    return cost is not None and cost.tap and not cost.mana \
+        and not cost.sacrifice_self and not cost.bottom_self and not cost.life \
+        and not cost.return_self \
+        and not cost.energy \
+        and not cost.mill and not cost.exile_top \
+        and not cost.exert_self and not cost.unattach_self \
+        and not has_choices(cost) \
+        and all(e.op == "add_mana" for e in ab.effects)
+
+
+@per_object
+def _restricted(ab: Ability) -> bool:
+    """Is the mana this ability adds restricted (106.6: ``_restriction``)? Fixed for the ability."""
+    return _restriction(ab) is not None
 
 
 #: activation restrictions that count activations (602.5b): such a mana ability is activated on its own, not while a
@@ -610,14 +625,34 @@ def _counted(g: "Game", player: str, symbols: tuple[str, ...],
     return generic + sum(need.values()) <= sum(pool.values()) + sum(counts.values())
 
 
+def _most_unrestricted(g: "Game", player: str) -> int | None:
+    """The most mana all of ``player``'s untapped sources could add (106.4: the larger of their number
+    and the sum of each one's most, as ``can_afford`` bounds them), when none of them makes restricted mana
+    (106.6); None when one does (then what pays depends on what for). Any sources left out of a payment
+    and any purpose can only make fewer, so a cost above this and the pool cannot be paid. Kept with the
+    mana sources until the next change."""
+    key = "#u:" + player
+    if key in g._msrc:
+        most: int | None = g._msrc[key]
+        return most
+    srcs = mana_sources(g, player)
+    most = None if restricted_sources(g, player) else max(len(srcs), sum(_most(ab, g, oid) for oid, ab in srcs))
+    g._msrc[key] = most
+    return most
+
+
 def can_afford(g: "Game", player: str, symbols: tuple[str, ...],
                exclude: "set[int] | frozenset[int]" = frozenset(),
                purpose: "tuple[str, int] | None" = None) -> bool:
     """Can this player pay ``symbols`` now (``purpose``: what for, as for ``pay_mana``)?"""
-    ok = usable(g, player, purpose)
     # more mana than the pool and the sources hold can never be planned: say no before planning
     need = _least_total(symbols)
     have = sum(g.players[player].pool.values())
+    if need > have:  # (the sources' own bound first: it holds whatever is left out or paid for)
+        most = _most_unrestricted(g, player)
+        if most is not None and need > have + most:
+            return False
+    ok = usable(g, player, purpose)
     srcs = mana_sources(g, player, exclude, ok)
     if need > have + len(srcs) and need > have + sum(_most(ab, g, oid) for oid, ab in srcs):
         return False  # 106.4: a source making {C}{C} counts two

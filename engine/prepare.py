@@ -40,6 +40,17 @@ def enters_prepared(card: "CardDef") -> bool:
     return any(ab.kind == "static" and (ab.static or {}).get("kind") == "enters_prepared" for ab in card.abilities)
 
 
+def in_game(g: "Game") -> bool:
+    """Is any card of the prepare layout in the game (on any object, a copy's card included: a copy effect copies
+    an object that is in the game)? Only then can a permanent be prepared with a spell to copy (``spell_of``); known
+    once per set of physical objects (next_uid grows with every new card, token or copy)."""
+    known = g.__dict__.get("_prepare_any")
+    if known is None or known[0] != g.next_uid:
+        known = (g.next_uid, any(o.card.layout == LAYOUT for o in g.objects.values()))
+        g.__dict__["_prepare_any"] = known
+    return bool(known[1])
+
+
 def prepared(g: "Game", player: str) -> list[int]:
     """The prepared permanents ``player`` controls whose card has a spell to cast a copy of."""
     return [i for i in g.battlefield if g.objects[i].chosen.get("prepared") and g.controller_of(i) == player

@@ -51,6 +51,7 @@ def check(g: "Game") -> bool:
                 lst.remove(i)
                 del g.objects[i]
                 did = True
+                g.changed()  # a count of the cards in a graveyard may have read it (layers._zoned)
                 if g.effects:
                     object_left(g, i)  # 400.7, 611.2c: effects on only that token have ended
     for i in [i for i in g.phased if g.objects[i].token] if g.tokens_outside else ():  # 702.25k

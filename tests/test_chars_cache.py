@@ -3,9 +3,12 @@ of turn state only while no static ability reads it, a refused answer gives back
 had, and the fuzz checks that the kept characteristics are always those of the state."""
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
-from engine import fuzz, layers, payment, phasing
+from engine import fuzz, layers, payment, phasing, sba
+from engine.cards.abilities import Ability
 from engine.errors import IllegalAction
 from engine.setup import from_setup
 
@@ -48,7 +51,10 @@ def test_a_static_that_reads_tapped_state_is_worked_out_again() -> None:
     ({"kind": "keywords", "affects": {"tapped": True, "types": ["Creature"]}, "keywords": ["Indestructible"]}, False),
     ({"kind": "keywords", "affects": {"or": [{"types": ["Land"]}, {"attacking": True}]}, "keywords": ["Flying"]},
      False),
-    ({"kind": "keywords", "affects": "self", "keywords": ["First strike"], "condition": {"your_turn": True}}, False),
+    # "during your turn": who is active changes only as a turn begins, a change then (Game._next_turn)
+    ({"kind": "keywords", "affects": "self", "keywords": ["First strike"], "condition": {"your_turn": True}}, True),
+    ({"kind": "keywords", "affects": "self", "keywords": ["First strike"],
+      "condition": {"your_turn": True, "life_ge": 10}}, False),
     ({"kind": "anthem", "affects": "self", "power": 2, "toughness": 2,
       "condition": {"control": {"types": ["Artifact"]}, "min": 3}}, True),
     ({"kind": "anthem", "affects": "self", "power": 2, "toughness": 2,
@@ -57,8 +63,14 @@ def test_a_static_that_reads_tapped_state_is_worked_out_again() -> None:
     ({"kind": "anthem", "affects": "self", "power": 1, "toughness": 0, "per": {"count": {"types": ["Land"]}}}, True),
     ({"kind": "anthem", "affects": "self", "power": 1, "toughness": 0,
       "per": {"count": {"types": ["Land"], "tapped": False}}}, False),
+    # cards in graveyards: moved there only by a change (not zone-free: Game.hidden_move forgets them)
     ({"kind": "anthem", "affects": "self", "power": 1, "toughness": 0,
-      "per": {"count": {"types": ["Creature"], "zone": "graveyard"}}}, False),
+      "per": {"count": {"types": ["Creature"], "zone": "graveyard"}}}, True),
+    ({"kind": "anthem", "affects": "self", "power": 1, "toughness": 0,
+      "per": {"count": {"types": ["Creature"], "zone": "exile"}}}, False),
+    ({"kind": "set_pt", "affects": "self", "power": {"count": {"zone": "graveyard", "types": ["Creature"]}},
+      "toughness": {"plus": [{"count": {"zone": "graveyard", "types": ["Creature"]}}, 1]}}, True),
+    ({"kind": "set_pt", "affects": "self", "power": 1, "toughness": {"plus": [{"hand_of": "you"}, 1]}}, False),
     ({"kind": "anthem", "affects": "self", "power": 1, "toughness": 0,
       "per": {"among": {"controller": "you", "other": True, "types": ["Artifact"]}, "greatest": "mv"}}, True),
     ({"kind": "set_pt", "affects": "self", "power": {"hand_of": "you"}, "toughness": {"hand_of": "you"}}, False),
@@ -247,4 +259,50 @@ def test_declaring_attackers_keeps_characteristics_that_no_static_reads_combat_f
     _attack_with_bears(g)
     assert g._chars is not cs
     assert g.chars(_named(g, "Grizzly Bears")).power == 3
+    fuzz.check_chars(g)
+
+
+def test_a_static_during_your_turn_is_kept_through_a_tap_and_worked_out_again_as_the_next_turn_begins() -> None:
+    """"During your turn, SELF has first strike" (611.3a) reads who is active (102.1): a tap keeps the
+    characteristics, and the next turn, another player's, changes them (500.1, Game._next_turn)."""
+    static = {"kind": "keywords", "affects": "self", "keywords": ["First strike"], "condition": {"your_turn": True}}
+    g = _game(["Grizzly Bears", "Forest"])
+    bears = _named(g, "Grizzly Bears")
+    card = g.objects[bears].card
+    ab = Ability(kind="static", text="During your turn, SELF has first strike.", static=static)
+    g.objects[bears].card = dataclasses.replace(card, abilities=card.abilities + (ab,))
+    g.changed()
+    cs = g.all_chars()
+    assert "First strike" in cs[bears].keywords
+    g.objects[_named(g, "Forest")].tapped = True
+    g.turn_state_changed()
+    assert g._chars is cs
+    while g.active == "alice":
+        g.submit(g.pending.player, g.pending.forced or {"action": "pass"})
+    assert "First strike" not in g.chars(bears).keywords
+    fuzz.check_chars(g)
+
+
+def test_a_count_of_graveyard_cards_is_kept_through_a_tap_and_worked_out_again_as_cards_move_608_2h() -> None:
+    """Lhurgoyf: "power is equal to the number of creature cards in all graveyards and its toughness is equal to
+    that number plus 1" (604.3): no tap changes it, a card put into a graveyard does, and so does a token ceasing
+    to exist there (704.5d)."""
+    g = _with_hand(["Lhurgoyf", "Forest"], ["Grizzly Bears"], ["Hill Giant"])
+    goyf = _named(g, "Lhurgoyf")
+    cs = g.all_chars()
+    assert (cs[goyf].power, cs[goyf].toughness) == (1, 2)
+    g.objects[_named(g, "Forest")].tapped = True
+    g.turn_state_changed()
+    assert g._chars is cs
+    fuzz.check_chars(g)
+    g.move(_in_hand(g, "Grizzly Bears"), "graveyard")
+    assert (g.chars(goyf).power, g.chars(goyf).toughness) == (2, 3)
+    fuzz.check_chars(g)
+    token = next(i for i in g.players["alice"].graveyard if g.objects[i].card.name == "Grizzly Bears")
+    g.objects[token].token = True  # (a token in a graveyard: it ceases to exist as state-based actions are checked)
+    g.tokens_outside = True
+    g.changed()
+    assert g.chars(goyf).power == 2
+    sba.check(g)
+    assert token not in g.objects and (g.chars(goyf).power, g.chars(goyf).toughness) == (1, 2)
     fuzz.check_chars(g)

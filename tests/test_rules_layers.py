@@ -45,3 +45,23 @@ def test_a_static_reading_turn_state_in_an_or_part_is_not_turn_free_613() -> Non
                                   "affects": {"types": ["Creature"], "or": [{"subtypes": ["Goblin"]}, {"tapped": True}]}})
     assert layers._turn_free({"kind": "pump", "power": 1,
                               "affects": {"types": ["Creature"], "or": [{"subtypes": ["Goblin"]}, {"colors": ["R"]}]}})
+
+
+def test_a_card_put_into_a_graveyard_from_the_hand_or_library_counts_for_lhurgoyf_at_once_604_3() -> None:
+    """604.3, 608.2h: Lhurgoyf's power is the number of creature cards in all graveyards and its toughness that
+    number plus 1. A tap keeps what is known (no graveyard changes), but a creature card discarded or milled (a
+    move between non-battlefield zones, Game.hidden_move) changes it at once: the count reads a zone other than the
+    battlefield, so the characteristics are not kept through such a move."""
+    setup = {"active": "alice", "step": "main1", "players": {"alice": {
+        "battlefield": ["Lhurgoyf", "Forest"], "hand": ["Grizzly Bears"], "library": ["Hill Giant", "Island"]}}}
+    g = from_setup(setup, default_pool(), 0)
+    goyf = next(i for i in g.battlefield if g.objects[i].card.name == "Lhurgoyf")
+    assert (g.chars(goyf).power, g.chars(goyf).toughness) == (0, 1)
+    forest = next(i for i in g.battlefield if g.objects[i].card.name == "Forest")
+    g.objects[forest].tapped = True
+    g.turn_state_changed()
+    assert (g.chars(goyf).power, g.chars(goyf).toughness) == (0, 1)
+    g.move(g.players["alice"].hand[0], "graveyard")  # discarded
+    assert (g.chars(goyf).power, g.chars(goyf).toughness) == (1, 2)
+    g.move(g.players["alice"].library[0], "graveyard")  # milled
+    assert (g.chars(goyf).power, g.chars(goyf).toughness) == (2, 3)
