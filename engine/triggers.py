@@ -69,6 +69,7 @@ OBJECT_EVENTS = {"etb", "dies", "ltb", "attacks", "blocks", "becomes_blocked", "
                  "unattached",  # an Aura or Equipment stopped being attached to a permanent (701.3; unattached below)
                  "attached",  # an Aura, Equipment or Fortification became attached to something (701.3a; attached)
                  "class_level",  # a Class became a level (``level``; a later rule: engine/ops/actions.py)
+                 "solve",  # a Case became solved (a later rule, Murders at Karlov Manor: engine/ops/actions.py)
                  "unlock_door",  # a Room's doors (``doors``) became unlocked (a later layout: engine/rooms.py)
                  "chapter"}  # a Saga's lore counters rose past a chapter number (a later rule: engine/saga.py)
 PLAYER_EVENTS = {"draw", "gain_life", "lose_life", "discard", "scry", "you_attack", "sacrifice",

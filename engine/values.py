@@ -1620,6 +1620,11 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         level = int(so.chosen.get("class_level", 1)) if so is not None else 0
         if so is None or level < int(cond.get("class_level_ge", 0)) or level != cond.get("class_level", level):
             return False
+    if "solved" in cond:  # a Case is solved (a later rule, Murders at Karlov Manor, 2024: rule 719 and the "solved"
+        # designation, kept until it leaves the battlefield, 400.7): its source's
+        so = g.objects.get(src) if src is not None else None
+        if so is None or bool(so.chosen.get("solved")) != bool(cond["solved"]):
+            return False
     if "self_started_untapped" in cond:  # "if SELF started the turn untapped": on the battlefield and untapped as
         # the turn began (the same object since, 400.7)
         if (src in g.untapped_at_start) != bool(cond["self_started_untapped"]):
@@ -1929,7 +1934,7 @@ CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dung
                   "gained_life_this_turn", "kicked", "player_lost_life_this_turn", "opponent_lost_life_this_turn",
                   "you_lost_life_this_turn", "unless_paid",
                   "spells_cast_this_turn", "spells_cast_last_turn", "player_spells_last_turn_ge", "revealed_as_cast",
-                  "evidence_collected", "beheld", "class_level", "class_level_ge",
+                  "evidence_collected", "beheld", "class_level", "class_level_ge", "solved",
                   "opponent_more_life", "opponent_less_life",
                   "player_did",  # a fact ("you" have more life than each other player) true of some player (102.1)
                   "trigger_player_did",  # a fact ("you" control a Plains) true of the trigger's player (603.4)

@@ -365,6 +365,19 @@ def _class_level(g: "Game", r: dict, e: Effect) -> None:
         triggers.event(g, {"event": "class_level", "obj": i, "player": g.controller_of(i), "level": e.get("level")})
 
 
+@action("solve")
+def _solve(g: "Game", r: dict, e: Effect) -> None:
+    """A Case's "to solve" ability resolved (a later rule, Murders at Karlov Manor, 2024: rule 719, not in the 2016
+    rules): the Case becomes solved (a designation, kept until it leaves the battlefield, 400.7), and "whenever you
+    solve a Case" triggers."""
+    for i in _objs(g, r, e.get("what", "self")):
+        if g.objects[i].zone != "battlefield" or g.objects[i].chosen.get("solved"):
+            continue
+        g.objects[i].chosen["solved"] = True
+        g.changed()
+        triggers.event(g, {"event": "solve", "obj": i, "player": g.controller_of(i)})
+
+
 @action("renowned")
 def _renowned(g: "Game", r: dict, e: Effect) -> None:
     """702.111b: it becomes renowned (a designation, kept until it leaves the battlefield)."""
