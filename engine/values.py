@@ -1318,6 +1318,12 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         gy_turn, gy_went = g.players[you].to_graveyard_turn
         if (len(gy_went) if gy_turn == g.turn else 0) < cond["to_graveyard_ge"]:
             return False
+    if "to_graveyards_ge" in cond:  # "if three or more creature cards were put into graveyards from anywhere this turn":
+        kind = cond.get("card_type")  # every player's (Player.to_graveyard_turn: the card types of each card)
+        went_all = [types for p in g.players.values() if p.to_graveyard_turn[0] == g.turn
+                    for _, types in p.to_graveyard_turn[1]]
+        if sum(1 for types in went_all if kind is None or kind in types) < cond["to_graveyards_ge"]:
+            return False
     if "team_did" in cond and not any(condition(g, cond["team_did"], src, {"controller": p})
                                       for p in {you, *g.team_of.get(you, ())}):
         return False  # "if your team gained life this turn": you or a teammate (102.3)
@@ -1922,6 +1928,7 @@ CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dung
                   "clash_won",  # the clash a "whenever you clash" trigger saw was won (701.20c)
                   "any_library_le",  # some player's library has at most that many cards (404.1)
                   "to_graveyard_ge",  # cards put into your graveyard from anywhere this turn (Player.to_graveyard_turn)
+                  "to_graveyards_ge", "card_type",  # cards of a type put into any graveyard this turn (the same)
                   "team_did",  # such a fact true of you or a teammate (102.3)
                   "opponent_did",  # a fact about this turn ("you" gained life, ...) true of an opponent (102.2)
                   "opponent_hand_le",  # "an opponent has no cards in hand": some opponent has at most that many

@@ -632,6 +632,11 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"you had (\w+) or more cards put into your graveyard from anywhere this turn", t)
     if m and number(m.group(1)):  # cards (not tokens) put into your graveyard this turn, from any zone (400.3)
         return {"to_graveyard_ge": number(m.group(1))}
+    m = re.fullmatch(r"(\w+) or more (?:(artifact|creature|enchantment|land|instant|sorcery) )?cards were put into "
+                     r"graveyards from anywhere this turn", t)
+    if m and number(m.group(1)):  # "To solve — Three or more creature cards were put into graveyards from anywhere this
+        # turn" (Case of the Gorgon's Kiss): cards (not tokens) put into any player's graveyard this turn (400.3)
+        return {"to_graveyards_ge": number(m.group(1)), "card_type": m.group(2).title() if m.group(2) else None}
     m = re.fullmatch(r"there are (two|three|four|five) colors among permanents you control", t)
     if m:  # "if there are five colors among permanents you control" (Happily Ever After; 105.2)
         return {"colors_among_ge": number(m.group(1))}
