@@ -412,8 +412,8 @@ class Game:
         combat.end_combat(self)
         while sba.check(self) and self.winner is None and self.wait is None:
             pass
-        for p in self.players.values():
-            p.pool = {}
+        for name, p in self.players.items():  # the step ends: its mana empties unless a static keeps it (500.4)
+            p.pool = player_statics.kept_mana(self, name, p.pool)
         self.step, self.begun, self.priority, self.passes = "cleanup", False, None, 0
 
     def turn_state_changed(self) -> None:
@@ -1421,10 +1421,13 @@ class Game:
         cleanup step in which players had priority is followed by another one (514.3a)."""
         lasting = self.step in _LASTING_STEPS  # firebending's mana lasts through combat (engine/mana.py)
         turn = self.step != "cleanup"  # "until end of turn, you don't lose this mana": kept until the cleanup step ends
-        for p in self.players.values():
+        for name, p in self.players.items():
             if p.pool:
-                p.pool = {k: v for k, v in p.pool.items() if lasting and k.endswith("~combat")
-                          or turn and k.endswith("~turn")}
+                last = {k: v for k, v in p.pool.items() if lasting and k.endswith("~combat")
+                        or turn and k.endswith("~turn")}
+                # 500.4: what empties, unless a static keeps it ("You don't lose unspent red mana ...")
+                kept = player_statics.kept_mana(self, name, {k: v for k, v in p.pool.items() if k not in last})
+                p.pool = {**last, **{k: last.get(k, 0) + v for k, v in kept.items()}}
         self.priority = None
         self.passes = 0
         self.begun = False

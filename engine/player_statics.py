@@ -79,6 +79,7 @@ KINDS = frozenset({"no_max_hand_size", "hand_size", "untap_limit", "player_keywo
                    "ability_cost",  # "Equip abilities you activate cost {1} less to activate" (costs.ability_mana)
                    "haste_activation",  # "... activate abilities of creatures you control as though ... haste"
                    "redirect_damage",  # "All damage that would be dealt to you is dealt to SELF instead" (614.9)
+                   "keep_mana", "lost_mana_becomes",  # mana kept as steps and phases end: kept_mana (500.4)
                    "damage_stays",  # "Damage isn't removed from SELF during cleanup steps": damage_kept (514.2)
                    "walk_ignored",  # "Creatures with islandwalk can be blocked as though they didn't have islandwalk"
                    "must_attack"})  # "During target opponent's next turn, creatures that player controls attack
@@ -910,6 +911,26 @@ _WHO = (None, "you", "each_player", "any", "each", "opponent", "each_opponent")
 _BY_SOURCE = frozenset({"no_max_hand_size", "hand_size"})
 
 
+def kept_mana(g: "Game", player: str, pool: dict[str, int]) -> dict[str, int]:
+    """106.4, 500.4: of the mana that would empty from ``player``'s pool as a step or phase ends, what stays: that of
+    a kind a "You don't lose unspent red mana as steps and phases end" of theirs names (any kind: "Players don't
+    lose unspent mana"), and, with "If you would lose unspent mana, that mana becomes colorless instead" (a
+    replacement, 614.1a), the rest as mana of that kind (a restriction or a snow source kept: only its kind changes;
+    of two such statics, the first). A pool key's kind is its first letter (engine/mana.py)."""
+    if not pool:
+        return {}
+    keep = [st.get("color") for _, _, st in _mine(g, "keep_mana", player)]
+    becomes = [st["color"] for _, _, st in _mine(g, "lost_mana_becomes", player)]
+    out: dict[str, int] = {}
+    for k, v in pool.items():
+        if any(c is None or k[0] == c for c in keep):
+            out[k] = out.get(k, 0) + v
+        elif becomes:
+            nk = becomes[0] + k[1:]
+            out[nk] = out.get(nk, 0) + v
+    return out
+
+
 def damage_kept(g: "Game") -> set[int]:
     """514.2: the permanents whose marked damage the cleanup step does not remove ("Damage isn't removed from SELF
     during cleanup steps", Ancient Adamantoise; "... from creatures your opponents control ...", Patient Zero)."""
@@ -936,6 +957,7 @@ def static_problems(st: dict[str, Any]) -> list[str]:
     """What of a static of these kinds this engine does not carry out ([] when all of it)."""
     kind = st.get("kind")
     if kind in ("no_max_hand_size", "hand_size", "untap_limit", "spell_limit", "flash_spells", "player_keywords",
+                "keep_mana",
                 "cant_gain_life",
                 "uncounterable_spells",
                 "cant_lose_life", "skip_step", "cant_lose_game", "cant_win_game", "life_floor", "damage_as_infect") \

@@ -146,6 +146,7 @@ STATICS = frozenset({"abilities_of", "anthem", "keywords", "restriction", "enter
                      "untargetable_zone",  # engine/targets.py targetable (115.1: cards in graveyards)
                      "damage_mod",  # engine/replacement.py damage_mods (614.1a)
                      "redirect_damage",  # engine/redirect.py redirect_hits (614.9)
+                     "keep_mana", "lost_mana_becomes",  # engine/player_statics.py kept_mana (500.4)
                      "damage_stays",  # engine/player_statics.py damage_kept, read by engine/game.py (514.2)
                      "walk_ignored",  # engine/combat.py can_block (702.14c)
                      "enter_sacrifice",  # engine/entering.py sacrifice_or_graveyard (614.1a)

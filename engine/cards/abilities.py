@@ -653,6 +653,8 @@ STATIC_KINDS: frozenset[str] = frozenset({
     "ability_cost",  # "Equip abilities you activate cost {1} less to activate" (602.2b, 601.2f)
     "crew_power",  # "SELF saddles Mounts and crews Vehicles as though its power were N greater" (engine/costs.py)
     "redirect_damage",  # "All damage that would be dealt to you is dealt to SELF instead" (614.9, engine/redirect.py)
+    "keep_mana",  # "You don't lose unspent red mana as steps and phases end" (106.4, 500.4; engine/game.py)
+    "lost_mana_becomes",  # "If you would lose unspent mana, that mana becomes colorless instead" (614.1a, 500.4)
     "damage_stays",  # "Damage isn't removed from SELF during cleanup steps" (514.2, engine/game.py _cleanup_rest)
     "enter_sacrifice",  # "If SELF would enter, sacrifice a Forest instead. ..." (614.1a, engine/entering.py)
     "walk_ignored",  # "Creatures with islandwalk can be blocked as though they didn't have islandwalk" (702.14c)
