@@ -258,6 +258,8 @@ _CASTER_CONDITIONS = frozenset({"control", "min", "max", "history", "opponent_po
                                 # the Traps of Zendikar: "If an opponent gained life this turn" (a fact of each
                                 # opponent), "If exactly one creature is attacking" (attacking creatures counted now)
                                 "opponent_did", "amount_lt", "to_graveyard_ge",
+                                # "if you've sacrificed an artifact this turn" (Suspicious Detonation): the caster's
+                                "sacrificed_kind_this_turn", "sacrificed_kind_ge",
                                 # "during your end step" (a step of the caster's turn), "as long as you've drawn two or
                                 # more cards this turn" (the caster's draws)
                                 "step", "drawn_ge"})

@@ -1211,6 +1211,10 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         return False  # "your life total is less than or equal to half your starting life total" (103.3: 20)
     if "spells_cast_ge" in cond and g.players[you].spells_cast_turn < cond["spells_cast_ge"]:
         return False  # "if you've cast another spell this turn" (per-turn fact, 500.1)
+    if "sacrificed_kind_this_turn" in cond and sum(  # "if you've sacrificed an artifact this turn" (701.14a)
+            cast_kind_matches(k, cond["sacrificed_kind_this_turn"]) for k in g.players[you].sacrificed_kinds_turn) \
+            < cond.get("sacrificed_kind_ge", 1):
+        return False
     if "entered_kind_this_turn" in cond and sum(
             cast_kind_matches(k, cond["entered_kind_this_turn"]) for k in g.players[you].entered_kinds_turn) \
             - _self_entered(g, src, you, cond) < cond.get("entered_kind_ge", 1):
@@ -1979,7 +1983,8 @@ CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dung
                   "hand_more_than_opponents", "cast_kind_this_turn", "cast_kind_ge", "revealed_is", "top_card_is",
                   "opponent_cast_kind_this_turn",
                   "trigger_player_cast_kind", "did",  # "if that player didn't cast a creature spell this turn"
-                  "entered_kind_this_turn", "entered_kind_ge", "entered_other", "no_spell_cast_this_game",
+                  "entered_kind_this_turn", "entered_kind_ge",
+                  "sacrificed_kind_this_turn", "sacrificed_kind_ge",  # Player.sacrificed_kinds_turn (701.14a) "entered_other", "no_spell_cast_this_game",
                   "revealed",  # the card revealed by the instruction before (engine/ops/actions.py reveal_random)
                   "attached_controller_graveyard_ge",  # cards in the graveyard of the attached permanent's controller
                   "other_than_event",  # "control": not the object the trigger's event is about
@@ -2083,9 +2088,9 @@ def condition_problems(cond: Any) -> list[str]:
             fb = unknown_keys(cond[k], group_ok=k in ("control", "opponents_control"))
             if fb:
                 out.append(f"condition filter keys {sorted(fb)}")
-    if "entered_kind_this_turn" in cond:
-        out += [f"condition entered_kind_this_turn keys {sorted(b)}"
-                for b in [_cast_kind_bad(cond["entered_kind_this_turn"])] if b]
+    for key in ("entered_kind_this_turn", "sacrificed_kind_this_turn"):
+        if key in cond:
+            out += [f"condition {key} keys {sorted(b)}" for b in [_cast_kind_bad(cond[key])] if b]
     if "opponent_cast_kind_this_turn" in cond:
         out += [f"condition opponent_cast_kind_this_turn keys {sorted(b)}"
                 for b in [_cast_kind_bad(cond["opponent_cast_kind_this_turn"])] if b]

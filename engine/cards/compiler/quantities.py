@@ -1461,6 +1461,18 @@ def _history_condition(t: str) -> dict[str, Any] | None:
         n = {"two or more": 2, "three or more": 3}.get(m.group(1), 1)
         return {"entered_kind_this_turn": f, **({"entered_kind_ge": n} if n > 1 else {}),
                 **({"entered_other": True} if m.group(1) == "another" else {})}  # "another": not SELF's entering
+    m = re.fullmatch(r"you(?:'ve| have|) sacrificed (an?|one or more|two or more|three or more) ((?:[a-z]+ )*?[a-z]+) "
+                     r"this turn", t)
+    if m:  # "as long as you've sacrificed an artifact this turn" (Furtive Courier), "if you sacrificed a permanent
+        # this turn", "... a Food ...": what you sacrificed this turn, as each last existed (701.14a; 500.1)
+        f = parse_noun(m.group(2))
+        if f is not None:
+            f.pop("permanent", None)  # what was sacrificed was a permanent (701.14a)
+        if f is None or f.pop("zone", "battlefield") != "battlefield" or set(f) - {
+                "types", "not_types", "supertypes", "subtypes", "colors", "or"}:
+            return None
+        n = {"two or more": 2, "three or more": 3}.get(m.group(1), 1)
+        return {"sacrificed_kind_this_turn": f, **({"sacrificed_kind_ge": n} if n > 1 else {})}
     m = re.fullmatch(r"you(?:'ve| have|) (haven't |have not )?completed (a dungeon|[a-z' ]+)", t)
     if m and (m.group(2) == "a dungeon" or m.group(2).title().replace("Of", "of") in _DUNGEON_NAMES):
         # "as long as you've completed a dungeon" (a later rule: engine/dungeon.py), "if you haven't completed Tomb of
