@@ -200,7 +200,11 @@ GRAVEYARD_EVENTS = frozenset({"etb", "step", "cast", "draw", "gain_life", "sacri
                               # (Voidwing Hybrid), "whenever day becomes night or night becomes day, ... return this
                               # card" (Sunstreak Phoenix), "whenever you activate an exhaust ability, return this
                               # card" (Afterburner Expert)
-                              "scry", "proliferate", "day_night", "activate"})
+                              "scry", "proliferate", "day_night", "activate",
+                              # "whenever you complete a dungeon, you may return this card from your graveyard"
+                              # (Dungeon Crawler), "whenever you fully unlock a Room" (Fear of Infinity), "when the
+                              # Ring tempts you, return this card from your graveyard" (Ringwraiths): later rules'
+                              "dungeon_completed", "fully_unlock", "ring_tempts"})
 
 ALIASES = {"attacks_or_blocks": ("attacks", "blocks"), "etb_or_dies": ("etb", "dies"),
            "blocks_or_blocked": ("blocks", "becomes_blocked"),  # "whenever enchanted creature blocks or becomes
