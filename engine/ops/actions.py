@@ -1162,8 +1162,14 @@ def _take_the_initiative(g: "Game", r: dict, e: Effect) -> dict | None:
 def _manifest_dread(g: "Game", r: dict, e: Effect) -> dict | None:
     """Manifest dread (a later keyword action: Duskmourn, 2024): look at
     the top two cards of your library, manifest one of them (701.31a: face down, a 2/2), and put
-    the other into your graveyard. The manifested permanent is "it" for the next instruction."""
+    the other into your graveyard. The manifested permanent is "it" for the next instruction. "Its controller
+    manifests dread": that player, with their own library (``who``)."""
     p = controller(g, r)
+    if e.get("who") is not None:
+        who = [x for x in refs(g, r, e.get("who")) if isinstance(x, str) and x in g.players]
+        if not who:
+            return None
+        p = who[0]
     st = r.setdefault("dig", {})
     key = f"dread.{r['i']}"
     if key not in st:
