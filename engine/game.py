@@ -1714,6 +1714,7 @@ ANSWER_HANDLERS: dict[tuple[str, str | None], Handler] = {
     (K.CHOOSE_NUMBER, "resolve"): effects.answer,
     (K.CHOOSE_CARDS, "cost"): casting.cost_answer,    # 601.2h: while paying a cost
     (K.CHOOSE_OPTION, "cost"): casting.cost_answer,   # 601.2h: the kind of counter a cost removes
+    (K.CHOOSE_OPTION, "mana_colors"): casting.answer_mana_colors,  # 605.1b, 106.1a: a mana trigger's colors
     (K.CHOOSE_CARDS, "clone"): clone.answer,          # 706.5: enter as a copy (Mirror Image)
     (K.CHOOSE_CARDS, "opening"): opening.answer,      # 103.5: opening-hand cards (Leylines)
     (K.CHOOSE_CARDS, "opening_reveal"): opening.answer_reveal,  # 103.5b: cards revealed from the opening hand

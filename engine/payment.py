@@ -504,6 +504,13 @@ def _tap_mana(g: "Game", player: str, oid: int, m: str, ok: Callable[[str], bool
     return [snow_key(k) for k in best] if snow_source(g, oid) else best  # 107.4h
 
 
+def _colors_needed(symbols: tuple[str, ...], pool: dict[str, int], n: int) -> list[str]:
+    """``n`` colors for mana of any color added while paying ``symbols`` from ``pool`` (106.1a): the colored
+    symbols the pool does not pay yet first, then the first of them again (white when none is colored)."""
+    want = [k for k in needs(symbols, pool) if k in ("W", "U", "B", "R", "G")]
+    return [want[i] if i < len(want) else (want[0] if want else "W") for i in range(n)]
+
+
 def pay_mana(g: "Game", player: str, symbols: tuple[str, ...], exclude: set[int],
              chosen: list[int] | None = None, purpose: "tuple[str, int] | None" = None) -> dict[str, int]:
     """Activate the planned mana abilities (605.3) and pay the cost (601.2h). ``purpose``: what
@@ -521,7 +528,9 @@ def pay_mana(g: "Game", player: str, symbols: tuple[str, ...], exclude: set[int]
         for k in ks:  # 106.4: all the mana of the activation; what the cost leaves stays
             p.pool[k] = p.pool.get(k, 0) + 1
         g.log("mana", player=player, source=g.objects[oid].card.name, mana="".join(k[0] for k in ks))
-        triggers.tapped_for_mana(g, player, oid, ks)  # 605.1b: triggered mana abilities, and others
+        # 605.1b: triggered mana abilities, and others; "an additional one mana of any color": of a color the cost
+        # still needs (the automatic payment chooses it, as it chooses the other mana abilities' colors)
+        triggers.tapped_for_mana(g, player, oid, ks, lambda n: _colors_needed(symbols, p.pool, n))
     g.turn_state_changed()
     try:
         paid = pay_from_pool(p.pool, symbols, p.life, ok)

@@ -11,7 +11,7 @@ are collected once per game version, and only from cards that have such a static
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Callable, cast
 
 from engine import seats
 from engine.choices import has_name
@@ -847,8 +847,9 @@ def land_plays(g: "Game", player: str) -> int:
                            if applies_to(g, st.get("who"), ctl, player))  # "each player may play ..." (who each)
 
 
-def tapped_for_mana(g: "Game", player: str, oid: int,
-                    produced: list[str] | tuple[str, ...] = ()) -> list[tuple[int, str, Any]]:
+def tapped_for_mana(g: "Game", player: str, oid: int, produced: list[str] | tuple[str, ...] = (),
+                    pick: Callable[[int], list[str]] | None = None,
+                    asked: list[tuple[int, int]] | None = None) -> list[tuple[int, str, Any]]:
     """605.1b / 605.4a: triggered mana abilities ("Whenever you tap a creature for mana, add an
     additional {G}", "Whenever a player taps a land for mana, that player adds one mana of any type
     that land produced", "Whenever enchanted land is tapped for mana, its controller adds an additional
@@ -859,7 +860,12 @@ def tapped_for_mana(g: "Game", player: str, oid: int,
 
     Returns the triggers of that event that are not mana abilities (605.1b: they add no mana, or they
     target: "Whenever a player taps a land for mana, SELF deals 1 damage to that player"), as (source,
-    controller, ability): they go on the stack as other triggered abilities do (engine/triggers.py)."""
+    controller, ability): they go on the stack as other triggered abilities do (engine/triggers.py).
+
+    "Adds an additional one mana of any color" (Fertile Ground), "... two mana in any combination of colors": the
+    colors are its controller's choice as it resolves (106.1a): ``pick(n)`` gives them (the automatic payment's
+    choice, engine/payment.py); without it each such (source, amount) is appended to ``asked`` for the player to
+    choose (engine/casting.py finish_mana)."""
     hits = []
     stacked: list[tuple[int, str, Any]] = []
     for src, ctl, st in statics(g, "tapped_for_mana"):
@@ -881,6 +887,13 @@ def tapped_for_mana(g: "Game", player: str, oid: int,
             elif e.op == "add_mana" and e.args.get("chosen_color"):  # "of the chosen color" (Utopia Sprawl)
                 color = g.objects[src].chosen.get("color")
                 syms = [color] * int(e.args.get("any", 1)) if color else []
+            elif e.op == "add_mana" and "any" in e.args:  # "one mana of any color": chosen as it resolves (106.1a)
+                n = int(e.args["any"])
+                if pick is None:
+                    if asked is not None:
+                        asked.append((src, n))
+                    continue
+                syms = [c for c in pick(n) if c in "WUBRG"][:n]
             if e.op == "add_mana" and syms:
                 snow = snow_source(g, src)  # 107.4h: the mana a snow permanent's ability produced
                 for s in syms:
@@ -900,7 +913,8 @@ def is_mana_trigger(ab: Any) -> bool:
 def mana_trigger_supported(ab: Any) -> bool:
     """A tapped_for_mana trigger this engine resolves as a mana ability (fixed mana, or mana of a type the
     tapped permanent produced)."""
-    return all(e.op == "add_mana" and ("mana" in e.args or set(e.args) in ({"produced"}, {"any", "chosen_color"}))
+    return all(e.op == "add_mana" and ("mana" in e.args or set(e.args) in ({"produced"}, {"any", "chosen_color"},
+                                                                            {"any"}))
                and not e.args.get("only_for")
                for e in ab.effects) \
         and not ab.targets and ab.condition is None and not ab.optional  # 106.6: unrestricted mana only
