@@ -557,7 +557,7 @@ def ability_reasons(ab: Ability) -> list[str]:
         trig = ab.trigger or {}
         ev = trig.get("event")
         evs = ev if isinstance(ev, list) else [ev]
-        if ab.zone == "graveyard" and (not {x for e in evs for x in ALIASES.get(e, (e,))} <= GRAVEYARD_EVENTS
+        if ab.zone == "graveyard" and (not {x for e in evs for x in ALIASES.get(str(e), (str(e),))} <= GRAVEYARD_EVENTS
                                        or "dies" in evs and (trig.get("self") or trig.get("attached"))) \
                 or ab.zone == "exile" and not (set(evs) <= EXILE_EVENTS and trig.get("self")
                                                or set(evs) <= SUSPENDED_EVENTS

@@ -1322,8 +1322,9 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         gy_turn, gy_went = g.players[you].to_graveyard_turn
         if (len(gy_went) if gy_turn == g.turn else 0) < cond["to_graveyard_ge"]:
             return False
-    if "to_graveyards_ge" in cond:  # "if three or more creature cards were put into graveyards from anywhere this turn":
-        kind = cond.get("card_type")  # every player's (Player.to_graveyard_turn: the card types of each card)
+    if "to_graveyards_ge" in cond:  # "if three or more creature cards were put into graveyards from anywhere this
+        # turn": every player's (Player.to_graveyard_turn: the card types of each card)
+        kind = cond.get("card_type")
         went_all = [types for p in g.players.values() if p.to_graveyard_turn[0] == g.turn
                     for _, types in p.to_graveyard_turn[1]]
         if sum(1 for types in went_all if kind is None or kind in types) < cond["to_graveyards_ge"]:
@@ -1984,7 +1985,8 @@ CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dung
                   "opponent_cast_kind_this_turn",
                   "trigger_player_cast_kind", "did",  # "if that player didn't cast a creature spell this turn"
                   "entered_kind_this_turn", "entered_kind_ge",
-                  "sacrificed_kind_this_turn", "sacrificed_kind_ge",  # Player.sacrificed_kinds_turn (701.14a) "entered_other", "no_spell_cast_this_game",
+                  "entered_other", "no_spell_cast_this_game",
+                  "sacrificed_kind_this_turn", "sacrificed_kind_ge",  # Player.sacrificed_kinds_turn (701.14a)
                   "revealed",  # the card revealed by the instruction before (engine/ops/actions.py reveal_random)
                   "attached_controller_graveyard_ge",  # cards in the graveyard of the attached permanent's controller
                   "other_than_event",  # "control": not the object the trigger's event is about
