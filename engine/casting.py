@@ -657,7 +657,8 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     for row in cast_options.pay_with_spell(g, player, g.objects[new]):  # 702.50a, 702.65a: after the total cost
         if a.get(row.key):
             picks = cast_options.check_picks(g, player, row, a[row.key], new)
-            cost = cast_options.reduce(g, row, picks, cost)
+            cost = cast_options.reduce(g, row, picks, cost,
+                                       cast_options.waterbend_cap(o.card, x) if row.key == "waterbend" else None)
             gone = cast_options.pay_helpers(g, player, row, picks)
             if row.key == "delve":  # the cards exiled with it (702.65a), kept by the permanent it becomes
                 g.objects[new].chosen["delved"] = list(gone)

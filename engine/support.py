@@ -773,6 +773,9 @@ def _waterbend_elsewhere(card: CardDef) -> bool:
     def walk(x: Any, top: bool) -> bool:
         if isinstance(x, Cost):
             return x.waterbend and not top
+        if isinstance(x, Ability) and x.kind == "static" and x.static and x.static.get("kind") == "additional_cost" \
+                and not x.static.get("choices"):  # a spell's printed additional cost: paid with the help of tapped
+            return False  # artifacts and creatures (engine/cast_options.py waterbend_cap, the "waterbend" row)
         if isinstance(x, Ability):
             return (x.cost is not None and walk(x.cost, x.kind == "activated")) or walk(x.static, False) \
                 or any(walk(e.args, False) for e in x.effects) or any(walk(m, False) for m in x.modes)
