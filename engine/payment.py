@@ -62,8 +62,12 @@ def chosen_parts(cost: Cost) -> list[tuple[str, dict[str, Any], int]]:
     if cost.exile_permanent:
         f = dict(cost.exile_permanent)
         out.append(("exile_permanent", f, int(f.pop("amount", 1))))
-    if cost.remove_counter_from:
-        out.append(("remove_counter_from", dict(cost.remove_counter_from), 1))
+    if cost.remove_counter_from:  # "Remove two counters from SELF": one part per counter, the first checking that
+        f = dict(cost.remove_counter_from)  # there are that many in all (118.3), each kind chosen (121.1)
+        times = int(f.pop("times", 1))
+        out.append(("remove_counter_from", f, 1))
+        rest = {k: v for k, v in f.items() if k != "counters_ge"}
+        out += [("remove_counter_from", dict(rest), 1) for _ in range(times - 1)]
     if cost.blight:  # "Blight N" (a later keyword action): one creature you control, N -1/-1 counters on it
         out.append(("blight", {"types": ["Creature"], "blight": cost.blight}, 1))
     if cost.linked_to_graveyard:
