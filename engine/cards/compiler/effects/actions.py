@@ -104,6 +104,17 @@ def _action0(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("action", args)]
 
 
+@reader(r"^(.+?) blights (\d+)$")
+def _blight_who(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """Blight N (a later keyword action, Lorwyn Eclipsed, 2026) by other players: "Target opponent blights 2"
+    (Champion of the Weird), "each opponent blights 1" (High Perfect Morcant): each of them puts N -1/-1 counters on
+    a creature they control (engine/ops/actions.py blight)."""
+    who = c.player(m.group(1))
+    if who is None or who == "you":
+        return None
+    return [Effect("action", {"name": "blight", "amount": int(m.group(2)), "who": who})]
+
+
 @reader(r"^(.+?) manifests dread$")
 def _manifest_dread_who(m: re.Match, c: Ctx) -> list[Effect] | None:
     """Manifest dread (a later keyword action, Duskmourn, 2024) by another player: "Destroy target creature. Its
@@ -504,6 +515,7 @@ READERS: tuple[Reader, ...] = (
     _collect_evidence,
     _unlock_door,
     _manifest_dread_who,
+    _blight_who,
     _day_night,
     _investigate_who,
     _action_obj,
