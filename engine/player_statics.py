@@ -873,7 +873,9 @@ def tapped_for_mana(g: "Game", player: str, oid: int, produced: list[str] | tupl
         trig = ab.trigger
         if (ctl == player or trig.get("who") == "any") and matches(g, oid, trig.get("filter") or {}, src, ctl) \
                 and (not trig.get("attached") or g.objects[src].attached_to == oid) \
-                and (not trig.get("self") or src == oid):
+                and (not trig.get("self") or src == oid) \
+                and ("while" not in trig or condition(g, trig["while"], src, {"controller": ctl})):
+            # "Whenever you tap a land for mana while you're the monarch" (Regal Behemoth): as the event happens
             if is_mana_trigger(ab):
                 hits.append((src, ab))
             else:
