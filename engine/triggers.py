@@ -69,7 +69,6 @@ OBJECT_EVENTS = {"etb", "dies", "ltb", "attacks", "blocks", "becomes_blocked", "
                  "unattached",  # an Aura or Equipment stopped being attached to a permanent (701.3; unattached below)
                  "attached",  # an Aura, Equipment or Fortification became attached to something (701.3a; attached)
                  "class_level",  # a Class became a level (``level``; a later rule: engine/ops/actions.py)
-                 "solve",  # a Case became solved (a later rule, Murders at Karlov Manor: engine/ops/actions.py)
                  "unlock_door",  # a Room's doors (``doors``) became unlocked (a later layout: engine/rooms.py)
                  "chapter"}  # a Saga's lore counters rose past a chapter number (a later rule: engine/saga.py)
 PLAYER_EVENTS = {"draw", "gain_life", "lose_life", "discard", "scry", "you_attack", "sacrifice",
@@ -77,6 +76,7 @@ PLAYER_EVENTS = {"draw", "gain_life", "lose_life", "discard", "scry", "you_attac
                  "pay_life",  # 119.4: a player paid life (engine/actions.py lose_life, paid)
                  "surveil",  # a later keyword action (Guilds of Ravnica): engine/ops/zones.py
                  "collect_evidence",  # a later keyword action (MKM): engine/ops/actions.py, engine/costs.py
+                 "solve",  # a player's Case became solved (a later rule, MKM: engine/ops/actions.py)
                  "investigate",  # 701.33a: engine/ops/objects.py (the token op of "investigate")
                  "player_counters",  # a player gets counters of a kind (121.1; ``counter``): engine/ops/objects.py
                  "loses_game",  # 603.9: a player loses or leaves the game (engine/leave.py)

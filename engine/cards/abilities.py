@@ -705,6 +705,7 @@ TRIGGER_EVENTS: frozenset[str] = frozenset({
     "chapter",  # a Saga's chapter ability ("self": True, "chapter": n; a later rule: engine/saga.py)
     "collect_evidence",  # "whenever you collect evidence" ("who"; a later keyword action, MKM)
     "class_level",  # "when this Class becomes level N" ("self": True, "level": N; a later rule, AFR)
+    "solve",  # "whenever you solve a Case" ("who"; a Case became solved, a later rule, MKM: engine/ops/actions.py)
     "unlock_door",  # "when you unlock this door" ("self", "door"; Rooms, a later layout: engine/rooms.py)
     "fully_unlock",  # "whenever you fully unlock a Room" ("who"; Rooms, a later layout: engine/rooms.py)
     "card_to_graveyard",  # "whenever a card is put into an opponent's graveyard from anywhere" ("who", "filter")
