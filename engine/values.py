@@ -1211,6 +1211,12 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         return False  # "your life total is less than or equal to half your starting life total" (103.3: 20)
     if "spells_cast_ge" in cond and g.players[you].spells_cast_turn < cond["spells_cast_ge"]:
         return False  # "if you've cast another spell this turn" (per-turn fact, 500.1)
+    if "attackers_ge" in cond:  # "three or more creatures attacked this turn" (any player's), "you attacked with
+        # three or more Merfolk this turn" (yours): the creatures declared as attackers, as declared (508.1)
+        who = [you] if cond.get("attackers_who") == "you" else list(g.players)
+        if sum(cast_kind_matches(k, cond.get("attackers_kind") or {}) for p in who if p in g.players
+               for k in g.players[p].attacker_kinds_turn) < cond["attackers_ge"]:
+            return False
     if "sacrificed_kind_this_turn" in cond and sum(  # "if you've sacrificed an artifact this turn" (701.14a)
             cast_kind_matches(k, cond["sacrificed_kind_this_turn"]) for k in g.players[you].sacrificed_kinds_turn) \
             < cond.get("sacrificed_kind_ge", 1):
@@ -1987,6 +1993,7 @@ CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dung
                   "entered_kind_this_turn", "entered_kind_ge",
                   "entered_other", "no_spell_cast_this_game",
                   "sacrificed_kind_this_turn", "sacrificed_kind_ge",  # Player.sacrificed_kinds_turn (701.14a)
+                  "attackers_ge", "attackers_kind", "attackers_who",  # Player.attacker_kinds_turn (508.1)
                   "revealed",  # the card revealed by the instruction before (engine/ops/actions.py reveal_random)
                   "attached_controller_graveyard_ge",  # cards in the graveyard of the attached permanent's controller
                   "other_than_event",  # "control": not the object the trigger's event is about
@@ -2090,7 +2097,7 @@ def condition_problems(cond: Any) -> list[str]:
             fb = unknown_keys(cond[k], group_ok=k in ("control", "opponents_control"))
             if fb:
                 out.append(f"condition filter keys {sorted(fb)}")
-    for key in ("entered_kind_this_turn", "sacrificed_kind_this_turn"):
+    for key in ("entered_kind_this_turn", "sacrificed_kind_this_turn", "attackers_kind"):
         if key in cond:
             out += [f"condition {key} keys {sorted(b)}" for b in [_cast_kind_bad(cond[key])] if b]
     if "opponent_cast_kind_this_turn" in cond:

@@ -1461,6 +1461,20 @@ def _history_condition(t: str) -> dict[str, Any] | None:
         n = {"two or more": 2, "three or more": 3}.get(m.group(1), 1)
         return {"entered_kind_this_turn": f, **({"entered_kind_ge": n} if n > 1 else {}),
                 **({"entered_other": True} if m.group(1) == "another" else {})}  # "another": not SELF's entering
+    m = re.fullmatch(r"(?:(two|three|four|five) or more ((?:[a-z]+ )*?[a-z]+) attacked this turn|you attacked with "
+                     r"(two|three|four|five) or more ((?:[a-z]+ )*?[a-z]+) this turn)", t)
+    if m:  # "To solve — Three or more creatures attacked this turn" (Case of the Gateway Express), "as long as you
+        # attacked with three or more Merfolk this turn": the creatures declared as attackers this turn (508.1)
+        f = parse_noun(m.group(2) or m.group(4))
+        if f is not None:
+            f.pop("permanent", None)
+            if f.get("types") == ["Creature"]:
+                f.pop("types")  # every attacker is a creature (508.1a)
+        if f is None or f.pop("zone", "battlefield") != "battlefield" or set(f) - {
+                "supertypes", "subtypes", "colors"}:
+            return None
+        return {"attackers_ge": number(m.group(1) or m.group(3)), "attackers_kind": f,
+                **({"attackers_who": "you"} if m.group(3) else {})}
     m = re.fullmatch(r"you(?:'ve| have|) sacrificed (an?|one or more|two or more|three or more) ((?:[a-z]+ )*?[a-z]+) "
                      r"this turn", t)
     if m:  # "as long as you've sacrificed an artifact this turn" (Furtive Courier), "if you sacrificed a permanent
