@@ -745,6 +745,8 @@ def carried(o: "Obj") -> dict[str, Any]:
             out[k] = True
     if o.chosen.get("mana_spent"):  # "if at least three white mana was spent to cast SELF" read as it enters
         out["mana_spent"] = dict(o.chosen["mana_spent"])
+    if o.chosen.get("treasure_spent"):  # "When SELF enters, if mana from a Treasure was spent to cast it"
+        out["treasure_spent"] = int(o.chosen["treasure_spent"])
     if "Emerge" in o.chosen.get("cast_with", ()) and o.chosen.get("sacrificed"):
         # emerge (a later keyword, Eldritch Moon): "When this creature enters, ... If its emerge cost was
         # paid, ... where X is the sacrificed creature's toughness" (Adipose Offspring): the creature sacrificed to

@@ -48,7 +48,7 @@ from engine.errors import IllegalAction
 from engine.layers import counters_allowed
 from engine.mana import mana_value, restriction_of, snow_key, substitute_x
 from engine.memo import per_object
-from engine.payment import can_afford, has_choices, pay_mana
+from engine.payment import can_afford, has_choices, keep_treasure_mana, pay_mana
 from engine.state import Obj, works_from_command
 from engine.tapping import tap, untap
 from engine.targets import (
@@ -1277,7 +1277,7 @@ def activate(g: "Game", player: str, a: dict[str, Any], opponent_chose: bool = F
         if a.get("waterbend"):
             due = _waterbend(g, player, o.id, cost, due, a["waterbend"])
         pay_mana(g, player, due, {o.id} if cost.tap else set(), a.get("pay"),
-                 ("ability", o.id))  # 106.6: restricted mana that may pay for this source's abilities
+                 ("ability", o.id), s.id)  # 106.6: restricted mana that may pay for this source's abilities
     if has_choices(cost):
         _after_costs(g, costs.start(g, player, cost, oid, s.id, "activate", a))  # 601.2h / 602.2b: chosen while paying
         return
@@ -1433,8 +1433,14 @@ def finish_mana(g: "Game", player: str, src: int, extra: dict[str, Any], ab: Abi
     effects are ``ab``, or rebuilt from ``extra`` after a cost that needed choices)."""
     if ab is None:
         ab = Ability("mana", "", effects=tuple(Effect(x["op"], x["args"]) for x in extra.get("effects", ())))
+    was = card if card is not None else g.objects[src].card if src in g.objects else None
+    treasure = was is not None and "Treasure" in was.subtypes  # as the source last existed (112.7a, a sacrificed one)
+    before_all = dict(g.players[player].pool)
     before = dict(g.players[player].pool) if extra.get("tapped") else {}
     effects.run_now(g, ab, src, player, {"mana": extra.get("mana"), "chosen": extra.get("chosen")}, card)
+    if treasure:  # "mana from a Treasure": the mana its ability added (Player.treasure_mana)
+        now = g.players[player].pool
+        keep_treasure_mana(g, player, {k: v - before_all.get(k, 0) for k, v in now.items() if v > before_all.get(k, 0)})
     if extra.get("tapped"):  # 605.1b: triggered mana abilities, told the mana it made (106.4)
         pool = g.players[player].pool
         made = [k for k in sorted(pool, key=lambda k: k != extra.get("mana")) if pool[k] > before.get(k, 0)]

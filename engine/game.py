@@ -414,6 +414,7 @@ class Game:
             pass
         for name, p in self.players.items():  # the step ends: its mana empties unless a static keeps it (500.4)
             p.pool = player_statics.kept_mana(self, name, p.pool)
+            p.treasure_mana = {k: min(v, p.pool.get(k, 0)) for k, v in p.treasure_mana.items() if p.pool.get(k, 0) > 0}
         self.step, self.begun, self.priority, self.passes = "cleanup", False, None, 0
 
     def turn_state_changed(self) -> None:
@@ -1428,6 +1429,9 @@ class Game:
                 # 500.4: what empties, unless a static keeps it ("You don't lose unspent red mana ...")
                 kept = player_statics.kept_mana(self, name, {k: v for k, v in p.pool.items() if k not in last})
                 p.pool = {**last, **{k: last.get(k, 0) + v for k, v in kept.items()}}
+            if p.treasure_mana:  # the Treasure's mana still in the pool, if a static kept it (500.4)
+                p.treasure_mana = {k: min(v, p.pool.get(k, 0)) for k, v in p.treasure_mana.items()
+                                   if p.pool.get(k, 0) > 0}
         self.priority = None
         self.passes = 0
         self.begun = False

@@ -508,6 +508,33 @@ def _tap_mana(g: "Game", player: str, oid: int, m: str, ok: Callable[[str], bool
     return [snow_key(k) for k in best] if snow_source(g, oid) else best  # 107.4h
 
 
+def keep_treasure_mana(g: "Game", player: str, added: dict[str, int]) -> None:
+    """Remember mana a Treasure's mana ability added to ``player``'s pool, by pool key ("if mana from a Treasure was
+    spent to cast it": a later mechanic's wording, Adventures in the Forgotten Realms). What is no longer in the
+    pool is forgotten first."""
+    p = g.players[player]
+    tm = {k: min(v, p.pool.get(k, 0) - added.get(k, 0)) for k, v in p.treasure_mana.items()}
+    for k, n in added.items():
+        tm[k] = tm.get(k, 0) + n
+    p.treasure_mana = {k: v for k, v in tm.items() if v > 0}
+
+
+def _spend_treasure_mana(g: "Game", player: str, spent: dict[str, int]) -> int:
+    """Of the mana just spent (by pool key), how much a Treasure made: that mana is spent first of its kind, as its
+    payer may choose (601.2h); what is left of it is what the pool still holds."""
+    p = g.players[player]
+    if not p.treasure_mana:
+        return 0
+    used = 0
+    tm = dict(p.treasure_mana)
+    for k, n in spent.items():
+        take = min(n, tm.get(k, 0))
+        used += take
+        tm[k] = tm.get(k, 0) - take
+    p.treasure_mana = {k: min(v, p.pool.get(k, 0)) for k, v in tm.items() if min(v, p.pool.get(k, 0)) > 0}
+    return used
+
+
 def _colors_needed(symbols: tuple[str, ...], pool: dict[str, int], n: int) -> list[str]:
     """``n`` colors for mana of any color added while paying ``symbols`` from ``pool`` (106.1a): the colored
     symbols the pool does not pay yet first, then the first of them again (white when none is colored)."""
@@ -516,7 +543,8 @@ def _colors_needed(symbols: tuple[str, ...], pool: dict[str, int], n: int) -> li
 
 
 def pay_mana(g: "Game", player: str, symbols: tuple[str, ...], exclude: set[int],
-             chosen: list[int] | None = None, purpose: "tuple[str, int] | None" = None) -> dict[str, int]:
+             chosen: list[int] | None = None, purpose: "tuple[str, int] | None" = None,
+             record: int | None = None) -> dict[str, int]:
     """Activate the planned mana abilities (605.3) and pay the cost (601.2h). ``purpose``: what
     the mana is spent on, for restricted mana (106.6; ``usable``); returns the mana
     spent, by kind (WUBRGC, restricted mana under its pool key)."""
@@ -540,6 +568,12 @@ def pay_mana(g: "Game", player: str, symbols: tuple[str, ...], exclude: set[int]
         paid = pay_from_pool(p.pool, symbols, p.life, ok)
     except ManaError as e:
         raise IllegalAction(f"cannot pay: {e}") from None
+    treasure = _spend_treasure_mana(g, player, paid.spent)
+    who = record if record is not None else purpose[1] if purpose is not None and purpose[0] == "spell" else None
+    if treasure and who is not None and who in g.objects:  # "if mana from a Treasure was spent to cast it / to
+        # activate this ability": kept by the spell (and the permanent it becomes) or the ability on the stack
+        o = g.objects[who]
+        o.chosen["treasure_spent"] = int(o.chosen.get("treasure_spent", 0)) + treasure
     if paid.life:
         lose_life(g, player, paid.life, paid=True)  # 119.4: paying life is losing it
     if purpose is not None and purpose[0] == "spell" and g.controller_of(purpose[1]) == player:

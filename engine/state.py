@@ -136,7 +136,7 @@ class Player:
                  "damaged_turn", "commander_casts", "commander_casts_by", "commander_damage", "attacked_turn",
                  "died_turn", "left_turn", "land_entered_turn", "combat_ended_turn", "combat_types_turn", "epic",
                  "counters", "sideboard", "extra_lands_turn", "city_blessing", "entered_kinds_turn", "surveilled_turn",
-                 "sacrificed_kinds_turn", "attacker_kinds_turn",
+                 "sacrificed_kinds_turn", "attacker_kinds_turn", "treasure_mana",
                  "searched_turn",
                  "life_lost_last_turn", "investigated_turn", "draw_step_draws", "to_graveyard_turn",
                  "life_turn_began", "dungeons_completed", "last_turn", "crime_turn", "mana_spent_turn", "speed",
@@ -153,6 +153,9 @@ class Player:
         self.exile: list[int] = []
         self.command: list[int] = []
         self.pool: dict[str, int] = {}  # mana pool (106.4): kind -> amount over WUBRGC
+        # of that mana, how much (by pool key) a Treasure's mana ability made ("if mana from a Treasure was spent to
+        # cast it": engine/payment.py pay_mana spends it first, as its payer may, 601.2h)
+        self.treasure_mana: dict[str, int] = {}
         self.lands_played = 0
         self.lost = False
         self.drew_from_empty = False

@@ -557,6 +557,9 @@ def ability_reasons(ab: Ability) -> list[str]:
         trig = ab.trigger or {}
         ev = trig.get("event")
         evs = ev if isinstance(ev, list) else [ev]
+        if ab.condition and "treasure_spent_ge" in repr(ab.condition) and not trig.get("self") \
+                and ({"cast", "activate"} & set(map(str, evs))):  # "whenever you cast a spell, if mana from a
+            out.append("mana from a Treasure spent on the spell that triggered it")  # Treasure was spent to cast it"
         if ab.zone == "graveyard" and (not {x for e in evs for x in ALIASES.get(str(e), (str(e),))} <= GRAVEYARD_EVENTS
                                        or "dies" in evs and (trig.get("self") or trig.get("attached"))) \
                 or ab.zone == "exile" and not (set(evs) <= EXILE_EVENTS and trig.get("self")

@@ -1380,6 +1380,12 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
     if "amount_ge" in cond and not amount(g, cond["amount_ge"]["amount"], src, r) >= amount(g, cond["amount_ge"]["n"],
                                                                                           src, r):
         return False  # "if your devotion to white and black is seven or greater"
+    if "treasure_spent_ge" in cond:  # "if mana from a Treasure was spent to cast it / to activate this ability":
+        # the spell (or the permanent it became) or the activated ability resolving (Player.treasure_mana)
+        sp = this(g, r) if r is not None and "obj" in r else None
+        holder = sp if sp is not None and sp.ability is not None and sp.ability.kind == "activated" else cast_as
+        if int(holder.chosen.get("treasure_spent", 0) if holder is not None else 0) < cond["treasure_spent_ge"]:
+            return False
     if "mana_spent_ge" in cond and not _mana_spent_ge(cast_as, cond["mana_spent_ge"]):
         return False  # "if at least three green mana was spent to cast SELF" (601.2h: the mana that paid its cost)
     if "paired" in cond and (o is None or (paired_with(g, o.id) is not None) != bool(cond["paired"])):
@@ -1994,6 +2000,7 @@ CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dung
                   "entered_other", "no_spell_cast_this_game",
                   "sacrificed_kind_this_turn", "sacrificed_kind_ge",  # Player.sacrificed_kinds_turn (701.14a)
                   "attackers_ge", "attackers_kind", "attackers_who",  # Player.attacker_kinds_turn (508.1)
+                  "treasure_spent_ge",  # mana from a Treasure spent on it (engine/payment.py pay_mana)
                   "revealed",  # the card revealed by the instruction before (engine/ops/actions.py reveal_random)
                   "attached_controller_graveyard_ge",  # cards in the graveyard of the attached permanent's controller
                   "other_than_event",  # "control": not the object the trigger's event is about

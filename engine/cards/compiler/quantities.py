@@ -1159,6 +1159,10 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         for k in re.findall(r"\{([wubrgc])\}", m.group(2)):
             need[k.upper()] = need.get(k.upper(), 0) + 1
         return {"not": {"mana_spent_ge": need}} if m.group(1) else {"mana_spent_ge": need}
+    if re.fullmatch(r"mana from a treasure was spent to (?:cast (?:self|it|this spell)|activate this ability)", t):
+        # "if mana from a Treasure was spent to cast it" (Adventures in the Forgotten Realms): mana a Treasure's
+        # mana ability made paid part of its total cost (601.2h; Player.treasure_mana), or of this ability's (602.2b)
+        return {"treasure_spent_ge": 1}
     m = re.fullmatch(r"at least (\w+) (?:(white|blue|black|red|green|colorless) mana|mana of the same color) "
                      r"was spent to cast (?:self|it|this spell)", t)
     if m and number(m.group(1)):  # adamant (a later ability word, added 2019): the mana that paid (601.2h)
