@@ -1196,10 +1196,14 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         if cond.get("other_than_event"):  # "if you control at least five other Mountains": not the one that entered
             info = (r or {}).get("trigger") or (this(g, r).trigger_info if r is not None and "obj" in r else {}) or {}
             skip = {info.get("obj"), info.get("new")}
+        pool = g.battlefield
+        if f.get("name") == "SELF" and src in g.objects:  # "eight or more permanents named SELF": only those of its
+            own = g.objects[src].card.name  # name can match (filters.py reads the same name): the rest not tried
+            pool = [i for i in pool if g.objects[i].card.name == own]
         if f.get("different_names"):  # "N or more lands with different names": count the names
-            n = len({g.objects[i].card.name for i in g.battlefield if i not in skip and matches(g, i, f, src, you)})
+            n = len({g.objects[i].card.name for i in pool if i not in skip and matches(g, i, f, src, you)})
         else:
-            n = sum(1 for i in g.battlefield if i not in skip and matches(g, i, f, src, you))
+            n = sum(1 for i in pool if i not in skip and matches(g, i, f, src, you))
         if not _at_least(cond) <= n <= cond.get("max", 10 ** 6):
             return False
     if "opponents_control" in cond:  # "unless your opponents control eight or more lands"
