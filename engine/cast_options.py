@@ -25,7 +25,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
-from engine import costs, knowledge, player_statics
+from engine import knowledge, player_statics
 from engine.cards.abilities import SECOND_KICKER, Ability, CardDef, Cost, Effect
 from engine.errors import IllegalAction
 from engine.memo import per_object
@@ -486,10 +486,13 @@ def waterbend_cap(card: CardDef, x: int = 0) -> int | None:
     """The generic mana of a spell's printed additional waterbend cost ("As an additional cost to cast this spell,
     waterbend {5}": 5; "waterbend {X}": the X announced), which tapped artifacts and creatures may pay (waterbend, a
     later keyword action); None when its additional cost is no waterbend cost."""
-    extra = costs.additional_cost(card)
-    if extra is None or not extra.waterbend or costs.additional_choices(card):
-        return None
-    return sum(int(s) for s in extra.mana if s.isdigit()) + x * sum(1 for s in extra.mana if s == "X")
+    for ab in card.abilities:  # its printed additional cost (engine/costs.py additional_cost reads the same static)
+        if ab.kind == "static" and ab.static and ab.static.get("kind") == "additional_cost":
+            extra = ab.static.get("cost")
+            if not isinstance(extra, Cost) or not extra.waterbend or ab.static.get("choices"):
+                return None
+            return sum(int(s) for s in extra.mana if s.isdigit()) + x * sum(1 for s in extra.mana if s == "X")
+    return None
 
 
 def usable(g: "Game", player: str, o: "Obj", alt: str, offered: bool = False) -> tuple[Row, Cost]:
