@@ -1217,9 +1217,9 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         return False  # "if you've cast another spell this turn" (per-turn fact, 500.1)
     if "attackers_ge" in cond:  # "three or more creatures attacked this turn" (any player's), "you attacked with
         # three or more Merfolk this turn" (yours): the creatures declared as attackers, as declared (508.1)
-        who = [you] if cond.get("attackers_who") == "you" else list(g.players)
-        if sum(cast_kind_matches(k, cond.get("attackers_kind") or {}) for p in who if p in g.players
-               for k in g.players[p].attacker_kinds_turn) < cond["attackers_ge"]:
+        att_players = [you] if cond.get("attackers_who") == "you" else list(g.players)
+        if sum(1 for p in att_players if p in g.players for k in g.players[p].attacker_kinds_turn
+               if cast_kind_matches(k, cond.get("attackers_kind") or {})) < cond["attackers_ge"]:
             return False
     if "sacrificed_kind_this_turn" in cond and sum(  # "if you've sacrificed an artifact this turn" (701.14a)
             cast_kind_matches(k, cond["sacrificed_kind_this_turn"]) for k in g.players[you].sacrificed_kinds_turn) \
@@ -1386,9 +1386,10 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         return False  # "if your devotion to white and black is seven or greater"
     if "treasure_spent_ge" in cond:  # "if mana from a Treasure was spent to cast it / to activate this ability":
         # the spell (or the permanent it became) or the activated ability resolving (Player.treasure_mana)
-        sp = this(g, r) if r is not None and "obj" in r else None
-        holder = sp if sp is not None and sp.ability is not None and sp.ability.kind == "activated" else cast_as
-        if int(holder.chosen.get("treasure_spent", 0) if holder is not None else 0) < cond["treasure_spent_ge"]:
+        t_obj = this(g, r) if r is not None and "obj" in r else None
+        t_holder = t_obj if t_obj is not None and t_obj.ability is not None and t_obj.ability.kind == "activated" \
+            else cast_as
+        if int(t_holder.chosen.get("treasure_spent", 0) if t_holder is not None else 0) < cond["treasure_spent_ge"]:
             return False
     if "mana_spent_ge" in cond and not _mana_spent_ge(cast_as, cond["mana_spent_ge"]):
         return False  # "if at least three green mana was spent to cast SELF" (601.2h: the mana that paid its cost)

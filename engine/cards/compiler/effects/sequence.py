@@ -2376,7 +2376,7 @@ def _parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                 and re.match(r"^(?:it|that creature) (?:becomes|gains|gets|has) ", s):
             # "You may pay {E}{E}{E}. When you do, put two +1/+1 counters ... on target attacking creature. It becomes
             # an Angel in addition to its other types." (Guide of Souls): the rest of the reflexive ability, about
-            # its target (603.12 is a later rule; 608.2c): done only when it is
+            # its target (reflexive triggers are a later rule; 608.2c): done only when it is
             effs = parse_sentence(s, ctx)
             if effs is None:
                 return None
