@@ -745,6 +745,9 @@ def sacrifice(g: "Game", oid: int) -> int:
     player = g.controller_of(oid)
     if player in g.players:  # "the number of permanents you've sacrificed this turn"
         g.players[player].sacrificed_turn += 1
+        c = g.chars(oid)  # "if you've sacrificed an artifact this turn": as it last existed (a per-turn fact, 500.1)
+        g.players[player].sacrificed_kinds_turn.append((frozenset(c.types), frozenset(c.supertypes),
+                                                        frozenset(c.subtypes), frozenset(c.colors)))
     g.__dict__["_sacrificing"] = oid  # its leaving is a sacrifice ("when you sacrifice SELF", engine/triggers.py)
     try:
         new = g.move(oid, "graveyard")

@@ -247,6 +247,10 @@ ROWS: dict[str, Row] = {r.keyword: r for r in (
     Row("Convoke", "702.50a", "pay_with", key="convoke"),
     Row("Improvise", "later: Aether Revolt", "pay_with", key="improvise"),
     Row("Delve", "702.65a", "pay_with", key="delve"),
+    # waterbend (a later keyword action, Avatar: The Last Airbender, 2025) as a spell's additional cost ("As an
+    # additional cost to cast this spell, waterbend {5}"): "While paying a waterbend cost, you can tap your artifacts
+    # and creatures to help. Each one pays for {1}": of that cost's generic mana only (waterbend_cap)
+    Row("Waterbend", "later: Avatar: The Last Airbender", "pay_with", key="waterbend"),
 )}
 
 #: the answer keys of the pay-with rows (casting answers, the bots' copies of an option)
@@ -469,11 +473,26 @@ def pay_with_spell(g: "Game", player: str, o: "Obj") -> tuple[Row, ...]:
     """The pay-with rows of the spell ``o`` ``player`` casts: its card's, and those a static gives it ("Artifact
     spells you cast have convoke", Chief Engineer: engine/player_statics.py spell_keywords)."""
     own = pay_with(o.card)
+    if waterbend_cap(o.card) is not None:  # its printed additional cost is a waterbend cost
+        own = own + (ROWS["Waterbend"],)
     granted = player_statics.spell_keywords(g, o, player)
     if not granted:
         return own
     return own + tuple(ROWS[k] for k in sorted(granted) if k in ROWS and ROWS[k].kind == "pay_with"
                        and ROWS[k] not in own)
+
+
+def waterbend_cap(card: CardDef, x: int = 0) -> int | None:
+    """The generic mana of a spell's printed additional waterbend cost ("As an additional cost to cast this spell,
+    waterbend {5}": 5; "waterbend {X}": the X announced), which tapped artifacts and creatures may pay (waterbend, a
+    later keyword action); None when its additional cost is no waterbend cost."""
+    for ab in card.abilities:  # its printed additional cost (engine/costs.py additional_cost reads the same static)
+        if ab.kind == "static" and ab.static and ab.static.get("kind") == "additional_cost":
+            extra = ab.static.get("cost")
+            if not isinstance(extra, Cost) or not extra.waterbend or ab.static.get("choices"):
+                return None
+            return sum(int(s) for s in extra.mana if s.isdigit()) + x * sum(1 for s in extra.mana if s == "X")
+    return None
 
 
 def usable(g: "Game", player: str, o: "Obj", alt: str, offered: bool = False) -> tuple[Row, Cost]:
@@ -525,9 +544,10 @@ def helpers(g: "Game", player: str, row: Row, spell: int | None = None) -> list[
     """The objects ``player`` may use for a pay-with row now (702.50a, 702.65a)."""
     if row.key == "delve":  # 702.65a: cards in your graveyard
         return [i for i in g.players[player].graveyard if i != spell]
-    want = "Creature" if row.key == "convoke" else "Artifact"
+    want = {"Creature"} if row.key == "convoke" else {"Artifact", "Creature"} if row.key == "waterbend" \
+        else {"Artifact"}
     return [i for i in g.battlefield if not g.objects[i].tapped and g.chars(i).controller == player
-            and want in g.chars(i).types]
+            and want & set(g.chars(i).types)]
 
 
 def _can_pay(g: "Game", row: Row, oid: int, symbol: str) -> bool:
@@ -540,10 +560,15 @@ def _can_pay(g: "Game", row: Row, oid: int, symbol: str) -> bool:
     return any(c in colors for c in symbol.replace("/P", "").split("/") if c in "WUBRG")
 
 
-def reduce(g: "Game", row: Row, picks: list[int], symbols: tuple[str, ...]) -> tuple[str, ...]:
+def reduce(g: "Game", row: Row, picks: list[int], symbols: tuple[str, ...], cap: int | None = None
+           ) -> tuple[str, ...]:
     """The total cost left once ``picks`` each pay one mana of it (702.50a, 702.65a): colored
     symbols are matched to creatures of their color first (a matching), generic mana after.
-    IllegalAction when an object has nothing it can pay."""
+    IllegalAction when an object has nothing it can pay. ``cap``: at most that much generic mana (waterbend: its
+    cost's only, waterbend_cap)."""
+    if cap is not None and len(picks) > cap:
+        raise IllegalAction(f"{row.keyword.lower()}: {len(picks)} objects pay more than the {cap} generic mana of "
+                            f"its cost ({row.rule})")
     generic = sum(int(s) for s in symbols if s.isdigit())
     colored = [s for s in symbols if not s.isdigit() and s not in ("X", "C")]
     match: dict[int, int] = {}  # colored slot -> pick
@@ -576,7 +601,8 @@ def check_picks(g: "Game", player: str, row: Row, picks: Any, spell: int) -> lis
     bad = [p for p in picks if p not in ok]
     if bad or len(set(picks)) != len(picks):
         what = "cards in your graveyard" if row.key == "delve" else "untapped creatures you control" \
-            if row.key == "convoke" else "untapped artifacts you control"
+            if row.key == "convoke" else "untapped artifacts and creatures you control" if row.key == "waterbend" \
+            else "untapped artifacts you control"
         raise IllegalAction(f"{row.key}: choose among {what} ({row.rule})")
     return picks
 
@@ -611,7 +637,7 @@ def suggest(g: "Game", player: str, o: "Obj", total: tuple[str, ...],
         for n in range(1, len(cands) + 1):
             picks = cands[:n]
             try:
-                rest = reduce(g, row, picks, total)
+                rest = reduce(g, row, picks, total, waterbend_cap(o.card) if row.key == "waterbend" else None)
             except IllegalAction:
                 break
             if afford(rest, set(picks)):
@@ -722,6 +748,8 @@ def carried(o: "Obj") -> dict[str, Any]:
             out[k] = True
     if o.chosen.get("mana_spent"):  # "if at least three white mana was spent to cast SELF" read as it enters
         out["mana_spent"] = dict(o.chosen["mana_spent"])
+    if o.chosen.get("treasure_spent"):  # "When SELF enters, if mana from a Treasure was spent to cast it"
+        out["treasure_spent"] = int(o.chosen["treasure_spent"])
     if "Emerge" in o.chosen.get("cast_with", ()) and o.chosen.get("sacrificed"):
         # emerge (a later keyword, Eldritch Moon): "When this creature enters, ... If its emerge cost was
         # paid, ... where X is the sacrificed creature's toughness" (Adipose Offspring): the creature sacrificed to

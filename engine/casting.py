@@ -12,6 +12,7 @@ spell or ability is cast or activated once they are paid (601.2i, 602.2b).
 from __future__ import annotations
 
 import dataclasses
+from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from engine import (
@@ -45,9 +46,9 @@ from engine.cards.abilities import SECOND_KICKER, Ability, Cost, Effect, TargetS
 from engine.decision_kinds import named_option
 from engine.errors import IllegalAction
 from engine.layers import counters_allowed
-from engine.mana import mana_value, restriction_of, substitute_x
+from engine.mana import mana_value, restriction_of, snow_key, substitute_x
 from engine.memo import per_object
-from engine.payment import can_afford, has_choices, pay_mana
+from engine.payment import can_afford, has_choices, keep_treasure_mana, pay_mana
 from engine.state import Obj, works_from_command
 from engine.tapping import tap, untap
 from engine.targets import (
@@ -663,7 +664,8 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     for row in cast_options.pay_with_spell(g, player, g.objects[new]):  # 702.50a, 702.65a: after the total cost
         if a.get(row.key):
             picks = cast_options.check_picks(g, player, row, a[row.key], new)
-            cost = cast_options.reduce(g, row, picks, cost)
+            cost = cast_options.reduce(g, row, picks, cost,
+                                       cast_options.waterbend_cap(o.card, x) if row.key == "waterbend" else None)
             gone = cast_options.pay_helpers(g, player, row, picks)
             if row.key == "delve":  # the cards exiled with it (702.65a), kept by the permanent it becomes
                 g.objects[new].chosen["delved"] = list(gone)
@@ -1284,7 +1286,7 @@ def activate(g: "Game", player: str, a: dict[str, Any], opponent_chose: bool = F
         if a.get("waterbend"):
             due = _waterbend(g, player, o.id, cost, due, a["waterbend"])
         pay_mana(g, player, due, {o.id} if cost.tap else set(), a.get("pay"),
-                 ("ability", o.id))  # 106.6: restricted mana that may pay for this source's abilities
+                 ("ability", o.id), s.id)  # 106.6: restricted mana that may pay for this source's abilities
     if has_choices(cost):
         _after_costs(g, costs.start(g, player, cost, oid, s.id, "activate", a))  # 601.2h / 602.2b: chosen while paying
         return
@@ -1440,13 +1442,55 @@ def finish_mana(g: "Game", player: str, src: int, extra: dict[str, Any], ab: Abi
     effects are ``ab``, or rebuilt from ``extra`` after a cost that needed choices)."""
     if ab is None:
         ab = Ability("mana", "", effects=tuple(Effect(x["op"], x["args"]) for x in extra.get("effects", ())))
+    was = card if card is not None else g.objects[src].card if src in g.objects else None
+    treasure = was is not None and "Treasure" in was.subtypes  # as the source last existed (112.7a, a sacrificed one)
+    before_all = dict(g.players[player].pool)
     before = dict(g.players[player].pool) if extra.get("tapped") else {}
     effects.run_now(g, ab, src, player, {"mana": extra.get("mana"), "chosen": extra.get("chosen")}, card)
+    if treasure:  # "mana from a Treasure": the mana its ability added (Player.treasure_mana)
+        now = g.players[player].pool
+        keep_treasure_mana(g, player, {k: v - before_all.get(k, 0) for k, v in now.items() if v > before_all.get(k, 0)})
     if extra.get("tapped"):  # 605.1b: triggered mana abilities, told the mana it made (106.4)
         pool = g.players[player].pool
         made = [k for k in sorted(pool, key=lambda k: k != extra.get("mana")) if pool[k] > before.get(k, 0)]
-        triggers.tapped_for_mana(g, player, src, made)
+        asked = triggers.tapped_for_mana(g, player, src, made)
+        if asked:  # "an additional one mana of any color": its color chosen as it resolves (106.1a)
+            _ask_mana_colors(g, player, asked)
     g.priority = player  # SBAs and triggers are checked before the player gets priority (117.5)
+
+
+def _ask_mana_colors(g: "Game", player: str, asked: list[tuple[int, int]]) -> None:
+    """605.1b, 106.1a: a triggered mana ability resolving as a permanent was tapped for mana by hand adds mana of any
+    color ("its controller adds an additional one mana of any color": Fertile Ground; "two mana in any combination
+    of colors": Market Festival): the player who tapped it chooses the colors (one option per combination), the
+    first of ``asked`` (source, amount) now, the rest after it."""
+    src, n = asked[0]
+    name = g.objects[src].card.name if src in g.objects else "a triggered mana ability"
+    g.wait = {"kind": "choose_option", "player": player,
+              "options": ["".join(c) for c in combinations_with_replacement("WUBRG", n)],
+              "prompt": f"{name}: the color{'s' if n > 1 else ''} of the mana it adds", "answer_to": "mana_colors",
+              "src": src, "rest": [list(x) for x in asked[1:]]}
+
+
+def answer_mana_colors(g: "Game", d: Any, a: dict[str, Any]) -> None:
+    """The colors chosen for the mana a triggered mana ability adds (``_ask_mana_colors``): added to the pool of the
+    player who tapped the permanent (605.1b; snow mana when its source is snow, 107.4h)."""
+    opt = a.get("option")
+    if isinstance(opt, int) and not isinstance(opt, bool) and 1 <= opt <= len(d.options):
+        opt = d.options[opt - 1]
+    if opt not in d.options:
+        raise IllegalAction("choose one of the offered colors of mana")
+    src = d.data["src"]
+    snow = player_statics.snow_source(g, src)
+    pool = g.players[d.player].pool
+    for c in str(opt):
+        k = snow_key(c) if snow else c
+        pool[k] = pool.get(k, 0) + 1
+    g.log("mana", player=d.player, mana=str(opt), source=g.objects[src].card.name if src in g.objects else "")
+    g.turn_state_changed()
+    rest = [(int(s), int(n)) for s, n in d.data.get("rest", ())]
+    if rest:
+        _ask_mana_colors(g, d.player, rest)
 
 
 def granter_of(g: "Game", o: "Obj", ab: Ability) -> "Obj":

@@ -414,8 +414,9 @@ class Game:
         combat.end_combat(self)
         while sba.check(self) and self.winner is None and self.wait is None:
             pass
-        for p in self.players.values():
-            p.pool = {}
+        for name, p in self.players.items():  # the step ends: its mana empties unless a static keeps it (500.4)
+            p.pool = player_statics.kept_mana(self, name, p.pool)
+            p.treasure_mana = {k: min(v, p.pool.get(k, 0)) for k, v in p.treasure_mana.items() if p.pool.get(k, 0) > 0}
         self.step, self.begun, self.priority, self.passes = "cleanup", False, None, 0
 
     def turn_state_changed(self) -> None:
@@ -1423,10 +1424,16 @@ class Game:
         cleanup step in which players had priority is followed by another one (514.3a)."""
         lasting = self.step in _LASTING_STEPS  # firebending's mana lasts through combat (engine/mana.py)
         turn = self.step != "cleanup"  # "until end of turn, you don't lose this mana": kept until the cleanup step ends
-        for p in self.players.values():
+        for name, p in self.players.items():
             if p.pool:
-                p.pool = {k: v for k, v in p.pool.items() if lasting and k.endswith("~combat")
-                          or turn and k.endswith("~turn")}
+                last = {k: v for k, v in p.pool.items() if lasting and k.endswith("~combat")
+                        or turn and k.endswith("~turn")}
+                # 500.4: what empties, unless a static keeps it ("You don't lose unspent red mana ...")
+                kept = player_statics.kept_mana(self, name, {k: v for k, v in p.pool.items() if k not in last})
+                p.pool = {**last, **{k: last.get(k, 0) + v for k, v in kept.items()}}
+            if p.treasure_mana:  # the Treasure's mana still in the pool, if a static kept it (500.4)
+                p.treasure_mana = {k: min(v, p.pool.get(k, 0)) for k, v in p.treasure_mana.items()
+                                   if p.pool.get(k, 0) > 0}
         self.priority = None
         self.passes = 0
         self.begun = False
@@ -1550,6 +1557,8 @@ class Game:
             p.drawn_turn = 0
             p.discarded_turn = 0
             p.sacrificed_turn = 0
+            p.sacrificed_kinds_turn = []
+            p.attacker_kinds_turn = []
             p.combat_types_turn = []
         self.effects = [e for e in self.effects if not (e.get("until") == "your_next_turn"
                                                         and e.get("controller") == self.active)]
@@ -1712,6 +1721,7 @@ ANSWER_HANDLERS: dict[tuple[str, str | None], Handler] = {
     (K.CHOOSE_NUMBER, "resolve"): effects.answer,
     (K.CHOOSE_CARDS, "cost"): casting.cost_answer,    # 601.2h: while paying a cost
     (K.CHOOSE_OPTION, "cost"): casting.cost_answer,   # 601.2h: the kind of counter a cost removes
+    (K.CHOOSE_OPTION, "mana_colors"): casting.answer_mana_colors,  # 605.1b, 106.1a: a mana trigger's colors
     (K.CHOOSE_CARDS, "clone"): clone.answer,          # 706.5: enter as a copy (Mirror Image)
     (K.CHOOSE_CARDS, "opening"): opening.answer,      # 103.5: opening-hand cards (Leylines)
     (K.CHOOSE_CARDS, "opening_reveal"): opening.answer_reveal,  # 103.5b: cards revealed from the opening hand

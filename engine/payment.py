@@ -63,8 +63,12 @@ def chosen_parts(cost: Cost) -> list[tuple[str, dict[str, Any], int]]:
     if cost.exile_permanent:
         f = dict(cost.exile_permanent)
         out.append(("exile_permanent", f, int(f.pop("amount", 1))))
-    if cost.remove_counter_from:
-        out.append(("remove_counter_from", dict(cost.remove_counter_from), 1))
+    if cost.remove_counter_from:  # "Remove two counters from SELF": one part per counter, the first checking that
+        f = dict(cost.remove_counter_from)  # there are that many in all (118.3), each kind chosen (121.1)
+        times = int(f.pop("times", 1))
+        out.append(("remove_counter_from", f, 1))
+        rest = {k: v for k, v in f.items() if k != "counters_ge"}
+        out += [("remove_counter_from", dict(rest), 1) for _ in range(times - 1)]
     if cost.blight:  # "Blight N" (a later keyword action): one creature you control, N -1/-1 counters on it
         out.append(("blight", {"types": ["Creature"], "blight": cost.blight}, 1))
     if cost.linked_to_graveyard:
@@ -519,8 +523,43 @@ def _tap_mana(g: "Game", player: str, oid: int, m: str, ok: Callable[[str], bool
     return [snow_key(k) for k in best] if snow_source(g, oid) else best  # 107.4h
 
 
+def keep_treasure_mana(g: "Game", player: str, added: dict[str, int]) -> None:
+    """Remember mana a Treasure's mana ability added to ``player``'s pool, by pool key ("if mana from a Treasure was
+    spent to cast it": a later mechanic's wording, Adventures in the Forgotten Realms). What is no longer in the
+    pool is forgotten first."""
+    p = g.players[player]
+    tm = {k: min(v, p.pool.get(k, 0) - added.get(k, 0)) for k, v in p.treasure_mana.items()}
+    for k, n in added.items():
+        tm[k] = tm.get(k, 0) + n
+    p.treasure_mana = {k: v for k, v in tm.items() if v > 0}
+
+
+def _spend_treasure_mana(g: "Game", player: str, spent: dict[str, int]) -> int:
+    """Of the mana just spent (by pool key), how much a Treasure made: that mana is spent first of its kind, as its
+    payer may choose (601.2h); what is left of it is what the pool still holds."""
+    p = g.players[player]
+    if not p.treasure_mana:
+        return 0
+    used = 0
+    tm = dict(p.treasure_mana)
+    for k, n in spent.items():
+        take = min(n, tm.get(k, 0))
+        used += take
+        tm[k] = tm.get(k, 0) - take
+    p.treasure_mana = {k: min(v, p.pool.get(k, 0)) for k, v in tm.items() if min(v, p.pool.get(k, 0)) > 0}
+    return used
+
+
+def _colors_needed(symbols: tuple[str, ...], pool: dict[str, int], n: int) -> list[str]:
+    """``n`` colors for mana of any color added while paying ``symbols`` from ``pool`` (106.1a): the colored
+    symbols the pool does not pay yet first, then the first of them again (white when none is colored)."""
+    want = [k for k in needs(symbols, pool) if k in ("W", "U", "B", "R", "G")]
+    return [want[i] if i < len(want) else (want[0] if want else "W") for i in range(n)]
+
+
 def pay_mana(g: "Game", player: str, symbols: tuple[str, ...], exclude: set[int],
-             chosen: list[int] | None = None, purpose: "tuple[str, int] | None" = None) -> dict[str, int]:
+             chosen: list[int] | None = None, purpose: "tuple[str, int] | None" = None,
+             record: int | None = None) -> dict[str, int]:
     """Activate the planned mana abilities (605.3) and pay the cost (601.2h). ``purpose``: what
     the mana is spent on, for restricted mana (106.6; ``usable``); returns the mana
     spent, by kind (WUBRGC, restricted mana under its pool key)."""
@@ -536,12 +575,20 @@ def pay_mana(g: "Game", player: str, symbols: tuple[str, ...], exclude: set[int]
         for k in ks:  # 106.4: all the mana of the activation; what the cost leaves stays
             p.pool[k] = p.pool.get(k, 0) + 1
         g.log("mana", player=player, source=g.objects[oid].card.name, mana="".join(k[0] for k in ks))
-        triggers.tapped_for_mana(g, player, oid, ks)  # 605.1b: triggered mana abilities, and others
+        # 605.1b: triggered mana abilities, and others; "an additional one mana of any color": of a color the cost
+        # still needs (the automatic payment chooses it, as it chooses the other mana abilities' colors)
+        triggers.tapped_for_mana(g, player, oid, ks, lambda n: _colors_needed(symbols, p.pool, n))
     g.turn_state_changed()
     try:
         paid = pay_from_pool(p.pool, symbols, p.life, ok)
     except ManaError as e:
         raise IllegalAction(f"cannot pay: {e}") from None
+    treasure = _spend_treasure_mana(g, player, paid.spent)
+    who = record if record is not None else purpose[1] if purpose is not None and purpose[0] == "spell" else None
+    if treasure and who is not None and who in g.objects:  # "if mana from a Treasure was spent to cast it / to
+        # activate this ability": kept by the spell (and the permanent it becomes) or the ability on the stack
+        o = g.objects[who]
+        o.chosen["treasure_spent"] = int(o.chosen.get("treasure_spent", 0)) + treasure
     if paid.life:
         lose_life(g, player, paid.life, paid=True)  # 119.4: paying life is losing it
     if purpose is not None and purpose[0] == "spell" and g.controller_of(purpose[1]) == player:

@@ -11,7 +11,7 @@ are collected once per game version, and only from cards that have such a static
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Callable, cast
 
 from engine import seats
 from engine.choices import has_name
@@ -79,6 +79,7 @@ KINDS = frozenset({"no_max_hand_size", "hand_size", "untap_limit", "player_keywo
                    "ability_cost",  # "Equip abilities you activate cost {1} less to activate" (costs.ability_mana)
                    "haste_activation",  # "... activate abilities of creatures you control as though ... haste"
                    "redirect_damage",  # "All damage that would be dealt to you is dealt to SELF instead" (614.9)
+                   "keep_mana", "lost_mana_becomes",  # mana kept as steps and phases end: kept_mana (500.4)
                    "damage_stays",  # "Damage isn't removed from SELF during cleanup steps": damage_kept (514.2)
                    "walk_ignored",  # "Creatures with islandwalk can be blocked as though they didn't have islandwalk"
                    "must_attack"})  # "During target opponent's next turn, creatures that player controls attack
@@ -846,8 +847,9 @@ def land_plays(g: "Game", player: str) -> int:
                            if applies_to(g, st.get("who"), ctl, player))  # "each player may play ..." (who each)
 
 
-def tapped_for_mana(g: "Game", player: str, oid: int,
-                    produced: list[str] | tuple[str, ...] = ()) -> list[tuple[int, str, Any]]:
+def tapped_for_mana(g: "Game", player: str, oid: int, produced: list[str] | tuple[str, ...] = (),
+                    pick: Callable[[int], list[str]] | None = None,
+                    asked: list[tuple[int, int]] | None = None) -> list[tuple[int, str, Any]]:
     """605.1b / 605.4a: triggered mana abilities ("Whenever you tap a creature for mana, add an
     additional {G}", "Whenever a player taps a land for mana, that player adds one mana of any type
     that land produced", "Whenever enchanted land is tapped for mana, its controller adds an additional
@@ -858,7 +860,12 @@ def tapped_for_mana(g: "Game", player: str, oid: int,
 
     Returns the triggers of that event that are not mana abilities (605.1b: they add no mana, or they
     target: "Whenever a player taps a land for mana, SELF deals 1 damage to that player"), as (source,
-    controller, ability): they go on the stack as other triggered abilities do (engine/triggers.py)."""
+    controller, ability): they go on the stack as other triggered abilities do (engine/triggers.py).
+
+    "Adds an additional one mana of any color" (Fertile Ground), "... two mana in any combination of colors": the
+    colors are its controller's choice as it resolves (106.1a): ``pick(n)`` gives them (the automatic payment's
+    choice, engine/payment.py); without it each such (source, amount) is appended to ``asked`` for the player to
+    choose (engine/casting.py finish_mana)."""
     hits = []
     stacked: list[tuple[int, str, Any]] = []
     for src, ctl, st in statics(g, "tapped_for_mana"):
@@ -866,7 +873,9 @@ def tapped_for_mana(g: "Game", player: str, oid: int,
         trig = ab.trigger
         if (ctl == player or trig.get("who") == "any") and matches(g, oid, trig.get("filter") or {}, src, ctl) \
                 and (not trig.get("attached") or g.objects[src].attached_to == oid) \
-                and (not trig.get("self") or src == oid):
+                and (not trig.get("self") or src == oid) \
+                and ("while" not in trig or condition(g, trig["while"], src, {"controller": ctl})):
+            # "Whenever you tap a land for mana while you're the monarch" (Regal Behemoth): as the event happens
             if is_mana_trigger(ab):
                 hits.append((src, ab))
             else:
@@ -880,6 +889,13 @@ def tapped_for_mana(g: "Game", player: str, oid: int,
             elif e.op == "add_mana" and e.args.get("chosen_color"):  # "of the chosen color" (Utopia Sprawl)
                 color = g.objects[src].chosen.get("color")
                 syms = [color] * int(e.args.get("any", 1)) if color else []
+            elif e.op == "add_mana" and "any" in e.args:  # "one mana of any color": chosen as it resolves (106.1a)
+                n = int(e.args["any"])
+                if pick is None:
+                    if asked is not None:
+                        asked.append((src, n))
+                    continue
+                syms = [c for c in pick(n) if c in "WUBRG"][:n]
             if e.op == "add_mana" and syms:
                 snow = snow_source(g, src)  # 107.4h: the mana a snow permanent's ability produced
                 for s in syms:
@@ -899,7 +915,8 @@ def is_mana_trigger(ab: Any) -> bool:
 def mana_trigger_supported(ab: Any) -> bool:
     """A tapped_for_mana trigger this engine resolves as a mana ability (fixed mana, or mana of a type the
     tapped permanent produced)."""
-    return all(e.op == "add_mana" and ("mana" in e.args or set(e.args) in ({"produced"}, {"any", "chosen_color"}))
+    return all(e.op == "add_mana" and ("mana" in e.args or set(e.args) in ({"produced"}, {"any", "chosen_color"},
+                                                                            {"any"}))
                and not e.args.get("only_for")
                for e in ab.effects) \
         and not ab.targets and ab.condition is None and not ab.optional  # 106.6: unrestricted mana only
@@ -908,6 +925,26 @@ def mana_trigger_supported(ab: Any) -> bool:
 _WHO = (None, "you", "each_player", "any", "each", "opponent", "each_opponent")
 #: the kinds read through ``_mine``, which knows each static's source: they may speak of "the chosen player"
 _BY_SOURCE = frozenset({"no_max_hand_size", "hand_size"})
+
+
+def kept_mana(g: "Game", player: str, pool: dict[str, int]) -> dict[str, int]:
+    """106.4, 500.4: of the mana that would empty from ``player``'s pool as a step or phase ends, what stays: that of
+    a kind a "You don't lose unspent red mana as steps and phases end" of theirs names (any kind: "Players don't
+    lose unspent mana"), and, with "If you would lose unspent mana, that mana becomes colorless instead" (a
+    replacement, 614.1a), the rest as mana of that kind (a restriction or a snow source kept: only its kind changes;
+    of two such statics, the first). A pool key's kind is its first letter (engine/mana.py)."""
+    if not pool:
+        return {}
+    keep = [st.get("color") for _, _, st in _mine(g, "keep_mana", player)]
+    becomes = [st["color"] for _, _, st in _mine(g, "lost_mana_becomes", player)]
+    out: dict[str, int] = {}
+    for k, v in pool.items():
+        if any(c is None or k[0] == c for c in keep):
+            out[k] = out.get(k, 0) + v
+        elif becomes:
+            nk = becomes[0] + k[1:]
+            out[nk] = out.get(nk, 0) + v
+    return out
 
 
 def damage_kept(g: "Game") -> set[int]:
@@ -936,6 +973,7 @@ def static_problems(st: dict[str, Any]) -> list[str]:
     """What of a static of these kinds this engine does not carry out ([] when all of it)."""
     kind = st.get("kind")
     if kind in ("no_max_hand_size", "hand_size", "untap_limit", "spell_limit", "flash_spells", "player_keywords",
+                "keep_mana",
                 "cant_gain_life",
                 "uncounterable_spells",
                 "cant_lose_life", "skip_step", "cant_lose_game", "cant_win_game", "life_floor", "damage_as_infect") \

@@ -136,6 +136,7 @@ class Player:
                  "damaged_turn", "commander_casts", "commander_casts_by", "commander_damage", "attacked_turn",
                  "died_turn", "left_turn", "land_entered_turn", "combat_ended_turn", "combat_types_turn", "epic",
                  "counters", "sideboard", "extra_lands_turn", "city_blessing", "entered_kinds_turn", "surveilled_turn",
+                 "sacrificed_kinds_turn", "attacker_kinds_turn", "treasure_mana",
                  "searched_turn",
                  "life_lost_last_turn", "investigated_turn", "draw_step_draws", "to_graveyard_turn",
                  "life_turn_began", "dungeons_completed", "last_turn", "crime_turn", "mana_spent_turn", "speed",
@@ -152,6 +153,9 @@ class Player:
         self.exile: list[int] = []
         self.command: list[int] = []
         self.pool: dict[str, int] = {}  # mana pool (106.4): kind -> amount over WUBRGC
+        # of that mana, how much (by pool key) a Treasure's mana ability made ("if mana from a Treasure was spent to
+        # cast it": engine/payment.py pay_mana spends it first, as its payer may, 601.2h)
+        self.treasure_mana: dict[str, int] = {}
         self.lands_played = 0
         self.lost = False
         self.drew_from_empty = False
@@ -169,6 +173,12 @@ class Player:
         self.drawn_turn = 0             # cards this player drew this turn ("your second card each turn")
         self.discarded_turn = 0         # cards this player discarded this turn (701.8)
         self.sacrificed_turn = 0        # permanents this player sacrificed this turn (701.14a)
+        # each of them as it last existed on the battlefield: card types, supertypes, subtypes, colors ("if you've
+        # sacrificed an artifact this turn"), cleared at 500.1
+        self.sacrificed_kinds_turn: list[tuple[frozenset[str], frozenset[str], frozenset[str], frozenset[str]]] = []
+        # each creature this player declared as an attacker this turn, as it was declared (508.1): card types,
+        # supertypes, subtypes, colors ("if three or more creatures attacked this turn"), cleared at 500.1
+        self.attacker_kinds_turn: list[tuple[frozenset[str], frozenset[str], frozenset[str], frozenset[str]]] = []
         self.damaged_turn = 0           # the last turn this player was dealt damage (bloodthirst, 702.53a)
         self.damaged_by_turn: list[int] = []  # the sources that dealt it damage that turn (damaged_turn)
         self.attacked_turn = 0          # the last turn this player attacked with a creature (508.1j)

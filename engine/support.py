@@ -146,6 +146,7 @@ STATICS = frozenset({"abilities_of", "anthem", "keywords", "restriction", "enter
                      "untargetable_zone",  # engine/targets.py targetable (115.1: cards in graveyards)
                      "damage_mod",  # engine/replacement.py damage_mods (614.1a)
                      "redirect_damage",  # engine/redirect.py redirect_hits (614.9)
+                     "keep_mana", "lost_mana_becomes",  # engine/player_statics.py kept_mana (500.4)
                      "damage_stays",  # engine/player_statics.py damage_kept, read by engine/game.py (514.2)
                      "walk_ignored",  # engine/combat.py can_block (702.14c)
                      "enter_sacrifice",  # engine/entering.py sacrifice_or_graveyard (614.1a)
@@ -257,6 +258,8 @@ _CASTER_CONDITIONS = frozenset({"control", "min", "max", "history", "opponent_po
                                 # the Traps of Zendikar: "If an opponent gained life this turn" (a fact of each
                                 # opponent), "If exactly one creature is attacking" (attacking creatures counted now)
                                 "opponent_did", "amount_lt", "to_graveyard_ge",
+                                # "if you've sacrificed an artifact this turn" (Suspicious Detonation): the caster's
+                                "sacrificed_kind_this_turn", "sacrificed_kind_ge",
                                 # "during your end step" (a step of the caster's turn), "as long as you've drawn two or
                                 # more cards this turn" (the caster's draws)
                                 "step", "drawn_ge"})
@@ -554,7 +557,10 @@ def ability_reasons(ab: Ability) -> list[str]:
         trig = ab.trigger or {}
         ev = trig.get("event")
         evs = ev if isinstance(ev, list) else [ev]
-        if ab.zone == "graveyard" and (not set(evs) <= GRAVEYARD_EVENTS
+        if ab.condition and "treasure_spent_ge" in repr(ab.condition) and not trig.get("self") \
+                and ({"cast", "activate"} & set(map(str, evs))):  # "whenever you cast a spell, if mana from a
+            out.append("mana from a Treasure spent on the spell that triggered it")  # Treasure was spent to cast it"
+        if ab.zone == "graveyard" and (not {x for e in evs for x in ALIASES.get(str(e), (str(e),))} <= GRAVEYARD_EVENTS
                                        or "dies" in evs and (trig.get("self") or trig.get("attached"))) \
                 or ab.zone == "exile" and not (set(evs) <= EXILE_EVENTS and trig.get("self")
                                                or set(evs) <= SUSPENDED_EVENTS
@@ -770,6 +776,9 @@ def _waterbend_elsewhere(card: CardDef) -> bool:
     def walk(x: Any, top: bool) -> bool:
         if isinstance(x, Cost):
             return x.waterbend and not top
+        if isinstance(x, Ability) and x.kind == "static" and x.static and x.static.get("kind") == "additional_cost" \
+                and not x.static.get("choices"):  # a spell's printed additional cost: paid with the help of tapped
+            return False  # artifacts and creatures (engine/cast_options.py waterbend_cap, the "waterbend" row)
         if isinstance(x, Ability):
             return (x.cost is not None and walk(x.cost, x.kind == "activated")) or walk(x.static, False) \
                 or any(walk(e.args, False) for e in x.effects) or any(walk(m, False) for m in x.modes)

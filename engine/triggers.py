@@ -8,7 +8,7 @@ order (603.3b), each player ordering their own, with targets chosen then (603.3d
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from engine import cast_options, extra_phases, player_statics, seats
 from engine.ability_index import index
@@ -76,6 +76,7 @@ PLAYER_EVENTS = {"draw", "gain_life", "lose_life", "discard", "scry", "you_attac
                  "pay_life",  # 119.4: a player paid life (engine/actions.py lose_life, paid)
                  "surveil",  # a later keyword action (Guilds of Ravnica): engine/ops/zones.py
                  "collect_evidence",  # a later keyword action (MKM): engine/ops/actions.py, engine/costs.py
+                 "solve",  # a player's Case became solved (a later rule, MKM: engine/ops/actions.py)
                  "investigate",  # 701.33a: engine/ops/objects.py (the token op of "investigate")
                  "player_counters",  # a player gets counters of a kind (121.1; ``counter``): engine/ops/objects.py
                  "loses_game",  # 603.9: a player loses or leaves the game (engine/leave.py)
@@ -199,7 +200,11 @@ GRAVEYARD_EVENTS = frozenset({"etb", "step", "cast", "draw", "gain_life", "sacri
                               # (Voidwing Hybrid), "whenever day becomes night or night becomes day, ... return this
                               # card" (Sunstreak Phoenix), "whenever you activate an exhaust ability, return this
                               # card" (Afterburner Expert)
-                              "scry", "proliferate", "day_night", "activate"})
+                              "scry", "proliferate", "day_night", "activate",
+                              # "whenever you complete a dungeon, you may return this card from your graveyard"
+                              # (Dungeon Crawler), "whenever you fully unlock a Room" (Fear of Infinity), "when the
+                              # Ring tempts you, return this card from your graveyard" (Ringwraiths): later rules'
+                              "dungeon_completed", "fully_unlock", "ring_tempts"})
 
 ALIASES = {"attacks_or_blocks": ("attacks", "blocks"), "etb_or_dies": ("etb", "dies"),
            "blocks_or_blocked": ("blocks", "becomes_blocked"),  # "whenever enchanted creature blocks or becomes
@@ -779,13 +784,17 @@ def event(g: "Game", ev: dict[str, Any]) -> None:
                     _add(g, o, ab, o.controller, ev, permanent=False)
 
 
-def tapped_for_mana(g: "Game", player: str, oid: int, produced: list[str] | tuple[str, ...] = ()) -> None:
+def tapped_for_mana(g: "Game", player: str, oid: int, produced: list[str] | tuple[str, ...] = (),
+                    pick: Callable[[int], list[str]] | None = None) -> list[tuple[int, int]]:
     """``player`` tapped the permanent ``oid`` for mana (its mana ability made ``produced``): the triggered
     mana abilities of that event resolve at once (605.1b, 605.4a: engine/player_statics.py); the other
     triggers of it ("Whenever a player taps a land for mana, SELF deals 1 damage to that player") wait to
-    go on the stack as any triggered ability does (603.3), "that player" the one who tapped it."""
-    for src, ctl, ab in player_statics.tapped_for_mana(g, player, oid, produced):
+    go on the stack as any triggered ability does (603.3), "that player" the one who tapped it. Returns the
+    (source, amount) of the mana of any color still to be chosen when no ``pick`` chooses it (106.1a)."""
+    asked: list[tuple[int, int]] = []
+    for src, ctl, ab in player_statics.tapped_for_mana(g, player, oid, produced, pick, asked):
         _add(g, g.objects[src], ab, ctl, {"event": "tapped_for_mana", "obj": oid, "player": player})
+    return asked
 
 
 def became_targets(g: "Game", s: "Obj") -> None:

@@ -1201,10 +1201,14 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         if cond.get("other_than_event"):  # "if you control at least five other Mountains": not the one that entered
             info = (r or {}).get("trigger") or (this(g, r).trigger_info if r is not None and "obj" in r else {}) or {}
             skip = {info.get("obj"), info.get("new")}
+        pool = g.battlefield
+        if f.get("name") == "SELF" and src in g.objects:  # "eight or more permanents named SELF": only those of its
+            own = g.objects[src].card.name  # name can match (filters.py reads the same name): the rest not tried
+            pool = [i for i in pool if g.objects[i].card.name == own]
         if f.get("different_names"):  # "N or more lands with different names": count the names
-            n = len({g.objects[i].card.name for i in g.battlefield if i not in skip and matches(g, i, f, src, you)})
+            n = len({g.objects[i].card.name for i in pool if i not in skip and matches(g, i, f, src, you)})
         else:
-            n = sum(1 for i in g.battlefield if i not in skip and matches(g, i, f, src, you))
+            n = sum(1 for i in pool if i not in skip and matches(g, i, f, src, you))
         if not _at_least(cond) <= n <= cond.get("max", 10 ** 6):
             return False
     if "opponents_control" in cond:  # "unless your opponents control eight or more lands"
@@ -1216,6 +1220,16 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         return False  # "your life total is less than or equal to half your starting life total" (103.3: 20)
     if "spells_cast_ge" in cond and g.players[you].spells_cast_turn < cond["spells_cast_ge"]:
         return False  # "if you've cast another spell this turn" (per-turn fact, 500.1)
+    if "attackers_ge" in cond:  # "three or more creatures attacked this turn" (any player's), "you attacked with
+        # three or more Merfolk this turn" (yours): the creatures declared as attackers, as declared (508.1)
+        att_players = [you] if cond.get("attackers_who") == "you" else list(g.players)
+        if sum(1 for p in att_players if p in g.players for k in g.players[p].attacker_kinds_turn
+               if cast_kind_matches(k, cond.get("attackers_kind") or {})) < cond["attackers_ge"]:
+            return False
+    if "sacrificed_kind_this_turn" in cond and sum(  # "if you've sacrificed an artifact this turn" (701.14a)
+            cast_kind_matches(k, cond["sacrificed_kind_this_turn"]) for k in g.players[you].sacrificed_kinds_turn) \
+            < cond.get("sacrificed_kind_ge", 1):
+        return False
     if "entered_kind_this_turn" in cond and sum(
             cast_kind_matches(k, cond["entered_kind_this_turn"]) for k in g.players[you].entered_kinds_turn) \
             - _self_entered(g, src, you, cond) < cond.get("entered_kind_ge", 1):
@@ -1323,6 +1337,13 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         gy_turn, gy_went = g.players[you].to_graveyard_turn
         if (len(gy_went) if gy_turn == g.turn else 0) < cond["to_graveyard_ge"]:
             return False
+    if "to_graveyards_ge" in cond:  # "if three or more creature cards were put into graveyards from anywhere this
+        # turn": every player's (Player.to_graveyard_turn: the card types of each card)
+        kind = cond.get("card_type")
+        went_all = [types for p in g.players.values() if p.to_graveyard_turn[0] == g.turn
+                    for _, types in p.to_graveyard_turn[1]]
+        if sum(1 for types in went_all if kind is None or kind in types) < cond["to_graveyards_ge"]:
+            return False
     if "team_did" in cond and not any(condition(g, cond["team_did"], src, {"controller": p})
                                       for p in {you, *g.team_of.get(you, ())}):
         return False  # "if your team gained life this turn": you or a teammate (102.3)
@@ -1368,6 +1389,13 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
     if "amount_ge" in cond and not amount(g, cond["amount_ge"]["amount"], src, r) >= amount(g, cond["amount_ge"]["n"],
                                                                                           src, r):
         return False  # "if your devotion to white and black is seven or greater"
+    if "treasure_spent_ge" in cond:  # "if mana from a Treasure was spent to cast it / to activate this ability":
+        # the spell (or the permanent it became) or the activated ability resolving (Player.treasure_mana)
+        t_obj = this(g, r) if r is not None and "obj" in r else None
+        t_holder = t_obj if t_obj is not None and t_obj.ability is not None and t_obj.ability.kind == "activated" \
+            else cast_as
+        if int(t_holder.chosen.get("treasure_spent", 0) if t_holder is not None else 0) < cond["treasure_spent_ge"]:
+            return False
     if "mana_spent_ge" in cond and not _mana_spent_ge(cast_as, cond["mana_spent_ge"]):
         return False  # "if at least three green mana was spent to cast SELF" (601.2h: the mana that paid its cost)
     if "paired" in cond and (o is None or (paired_with(g, o.id) is not None) != bool(cond["paired"])):
@@ -1624,6 +1652,11 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         so = g.objects.get(src) if src is not None else None  # Forgotten Realms): 1 until a level ability resolves
         level = int(so.chosen.get("class_level", 1)) if so is not None else 0
         if so is None or level < int(cond.get("class_level_ge", 0)) or level != cond.get("class_level", level):
+            return False
+    if "solved" in cond:  # a Case is solved (a later rule, Murders at Karlov Manor, 2024: rule 719 and the "solved"
+        # designation, kept until it leaves the battlefield, 400.7): its source's
+        so = g.objects.get(src) if src is not None else None
+        if so is None or bool(so.chosen.get("solved")) != bool(cond["solved"]):
             return False
     if "self_started_untapped" in cond:  # "if SELF started the turn untapped": on the battlefield and untapped as
         # the turn began (the same object since, 400.7)
@@ -1922,6 +1955,7 @@ CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dung
                   "clash_won",  # the clash a "whenever you clash" trigger saw was won (701.20c)
                   "any_library_le",  # some player's library has at most that many cards (404.1)
                   "to_graveyard_ge",  # cards put into your graveyard from anywhere this turn (Player.to_graveyard_turn)
+                  "to_graveyards_ge", "card_type",  # cards of a type put into any graveyard this turn (the same)
                   "team_did",  # such a fact true of you or a teammate (102.3)
                   "opponent_did",  # a fact about this turn ("you" gained life, ...) true of an opponent (102.2)
                   "opponent_hand_le",  # "an opponent has no cards in hand": some opponent has at most that many
@@ -1934,7 +1968,7 @@ CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dung
                   "gained_life_this_turn", "kicked", "player_lost_life_this_turn", "opponent_lost_life_this_turn",
                   "you_lost_life_this_turn", "unless_paid",
                   "spells_cast_this_turn", "spells_cast_last_turn", "player_spells_last_turn_ge", "revealed_as_cast",
-                  "evidence_collected", "beheld", "class_level", "class_level_ge",
+                  "evidence_collected", "beheld", "class_level", "class_level_ge", "solved",
                   "opponent_more_life", "opponent_less_life",
                   "player_did",  # a fact ("you" have more life than each other player) true of some player (102.1)
                   "trigger_player_did",  # a fact ("you" control a Plains) true of the trigger's player (603.4)
@@ -1972,7 +2006,11 @@ CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dung
                   "hand_more_than_opponents", "cast_kind_this_turn", "cast_kind_ge", "revealed_is", "top_card_is",
                   "opponent_cast_kind_this_turn",
                   "trigger_player_cast_kind", "did",  # "if that player didn't cast a creature spell this turn"
-                  "entered_kind_this_turn", "entered_kind_ge", "entered_other", "no_spell_cast_this_game",
+                  "entered_kind_this_turn", "entered_kind_ge",
+                  "entered_other", "no_spell_cast_this_game",
+                  "sacrificed_kind_this_turn", "sacrificed_kind_ge",  # Player.sacrificed_kinds_turn (701.14a)
+                  "attackers_ge", "attackers_kind", "attackers_who",  # Player.attacker_kinds_turn (508.1)
+                  "treasure_spent_ge",  # mana from a Treasure spent on it (engine/payment.py pay_mana)
                   "revealed",  # the card revealed by the instruction before (engine/ops/actions.py reveal_random)
                   "attached_controller_graveyard_ge",  # cards in the graveyard of the attached permanent's controller
                   "other_than_event",  # "control": not the object the trigger's event is about
@@ -2076,9 +2114,9 @@ def condition_problems(cond: Any) -> list[str]:
             fb = unknown_keys(cond[k], group_ok=k in ("control", "opponents_control"))
             if fb:
                 out.append(f"condition filter keys {sorted(fb)}")
-    if "entered_kind_this_turn" in cond:
-        out += [f"condition entered_kind_this_turn keys {sorted(b)}"
-                for b in [_cast_kind_bad(cond["entered_kind_this_turn"])] if b]
+    for key in ("entered_kind_this_turn", "sacrificed_kind_this_turn", "attackers_kind"):
+        if key in cond:
+            out += [f"condition {key} keys {sorted(b)}" for b in [_cast_kind_bad(cond[key])] if b]
     if "opponent_cast_kind_this_turn" in cond:
         out += [f"condition opponent_cast_kind_this_turn keys {sorted(b)}"
                 for b in [_cast_kind_bad(cond["opponent_cast_kind_this_turn"])] if b]

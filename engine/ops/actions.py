@@ -365,6 +365,19 @@ def _class_level(g: "Game", r: dict, e: Effect) -> None:
         triggers.event(g, {"event": "class_level", "obj": i, "player": g.controller_of(i), "level": e.get("level")})
 
 
+@action("solve")
+def _solve(g: "Game", r: dict, e: Effect) -> None:
+    """A Case's "to solve" ability resolved (a later rule, Murders at Karlov Manor, 2024: rule 719, not in the 2016
+    rules): the Case becomes solved (a designation, kept until it leaves the battlefield, 400.7), and "whenever you
+    solve a Case" triggers."""
+    for i in _objs(g, r, e.get("what", "self")):
+        if g.objects[i].zone != "battlefield" or g.objects[i].chosen.get("solved"):
+            continue
+        g.objects[i].chosen["solved"] = True
+        g.changed()
+        triggers.event(g, {"event": "solve", "obj": i, "player": g.controller_of(i)})
+
+
 @action("renowned")
 def _renowned(g: "Game", r: dict, e: Effect) -> None:
     """702.111b: it becomes renowned (a designation, kept until it leaves the battlefield)."""
@@ -630,22 +643,31 @@ ACTION_CAN["blight"] = can_blight
 def _blight(g: "Game", r: dict, e: Effect) -> dict | None:
     """Blight N (a later keyword action: Lorwyn Eclipsed, 2026): the player puts N -1/-1 counters on a creature
     they control, chosen as the action is performed; with none, they can't (an "If you do" that follows does
-    nothing, r["did"])."""
-    p = controller(g, r)
-    mine = _own_creatures(g, p)
+    nothing, r["did"]). "Target opponent blights 2", "each opponent blights 1" (``who``): each of those players
+    blights, in turn order (101.4), each choosing their own creature."""
+    players = [controller(g, r)] if e.get("who") is None else \
+        [x for x in seats.apnap(g) if x in refs(g, r, e.get("who")) and not g.players[x].lost]
+    done = r.setdefault("blight_done", {}).setdefault(str(r["i"]), [])
     r["did"] = False
-    if not mine:
-        return None
-    got = nested.answer(r, "blight")
-    if got is None:
-        return nested.ask_cards(r, "blight", p, mine, 1, 1, f"blight {_n(g, r, e)}: the creature you control that gets "
-                                                            "the -1/-1 counters")
-    chosen = [x for x in got if x in mine]
-    if not chosen:
-        return None
-    _add_counters(g, chosen[0], "-1/-1", _n(g, r, e))
-    r["did"] = True
-    g.log("blight", player=p, card=g.objects[chosen[0]].card.name, amount=_n(g, r, e))
+    for p in players:
+        if p in done:
+            continue
+        mine = _own_creatures(g, p)
+        key = "blight" if e.get("who") is None else f"blight.{p}"
+        if not mine:
+            done.append(p)
+            continue
+        got = nested.answer(r, key)
+        if got is None:
+            return nested.ask_cards(r, key, p, mine, 1, 1, f"blight {_n(g, r, e)}: the creature you control that "
+                                                          "gets the -1/-1 counters")
+        done.append(p)
+        chosen = [x for x in got if x in mine]
+        if not chosen:
+            continue
+        _add_counters(g, chosen[0], "-1/-1", _n(g, r, e))
+        r["did"] = True
+        g.log("blight", player=p, card=g.objects[chosen[0]].card.name, amount=_n(g, r, e))
     return None
 
 
@@ -1149,8 +1171,14 @@ def _take_the_initiative(g: "Game", r: dict, e: Effect) -> dict | None:
 def _manifest_dread(g: "Game", r: dict, e: Effect) -> dict | None:
     """Manifest dread (a later keyword action: Duskmourn, 2024): look at
     the top two cards of your library, manifest one of them (701.31a: face down, a 2/2), and put
-    the other into your graveyard. The manifested permanent is "it" for the next instruction."""
+    the other into your graveyard. The manifested permanent is "it" for the next instruction. "Its controller
+    manifests dread": that player, with their own library (``who``)."""
     p = controller(g, r)
+    if e.get("who") is not None:
+        who = [x for x in refs(g, r, e.get("who")) if isinstance(x, str) and x in g.players]
+        if not who:
+            return None
+        p = who[0]
     st = r.setdefault("dig", {})
     key = f"dread.{r['i']}"
     if key not in st:

@@ -27,6 +27,7 @@ from engine.cards.compiler.keywords import backup, linked_kickers, parse_keyword
 from engine.cards.compiler.leveler import (
     ClassLevel,
     Striation,
+    split_case,
     split_class_levels,
     split_levels,
     split_stations,
@@ -1332,6 +1333,41 @@ def _class_level_abilities(lv: ClassLevel, name: str, types: tuple[str, ...], le
     return out, [f"({label}) {u}" for u in unread]
 
 
+def _case_abilities(condition: str, solved: str, name: str, types: tuple[str, ...], legendary: bool
+                    ) -> tuple[list[Ability], list[str]]:
+    """A Case card's "to solve" and "solved" abilities (a later rule, Murders at Karlov Manor, 2024: rule 719, "Case
+    cards", not in the 2016 rules; read as the rules that introduced them define them). "To solve — [condition]"
+    means "At the beginning of your end step, if [condition] and this Case is not solved, it becomes solved": a
+    triggered ability with an intervening "if" (603.4: checked as the end step begins and again as it resolves);
+    solved is a designation, kept until the Case leaves the battlefield (400.7), not a copiable value (706.2).
+    "Solved — [ability]" is the Case's only while it is solved: a static ability with that condition ("As long as
+    this Case is solved, ..."), a triggered or activated ability granted to the Case itself then (it triggers, or
+    can be activated, only while it is solved), as a Class level's. Returns (abilities, unread lines)."""
+    paras = normalise(condition, name, legendary)
+    text = paras[0] if len(paras) == 1 else condition
+    cond = parse_condition(text[:1].lower() + text[1:])
+    if cond is None:
+        return [], [condition]
+    out = [Ability("triggered", f"To solve — {text}.", trigger={"event": "step", "step": "end", "whose": "you"},
+                   condition={"all": [cond, {"solved": False}]},
+                   effects=(Effect("action", {"name": "solve"}),))]
+    items = read_ir(solved, name, False, legendary)
+    keywords, _, abilities, unread = lower(items, types)
+    if keywords:
+        unread.append(f"Solved: {', '.join(keywords)}")
+    solved_cond = {"solved": True}
+    for ab in abilities:
+        if ab.kind == "static" and ab.static is not None:
+            own = ab.static.get("condition")
+            both = solved_cond if own is None else {"all": [solved_cond, own]}
+            out.append(replace(ab, static={**ab.static, "condition": both}))
+        else:
+            out.append(Ability("static", f"Solved — {ab.text}",
+                               static={"kind": "grant_ability", "affects": "self", "ability": ab,
+                                       "condition": solved_cond}))
+    return out, [f"(Solved) {u}" for u in unread]
+
+
 def _word_mode_abilities(word: str, line: str, name: str, types: tuple[str, ...], legendary: bool
                          ) -> tuple[list[Ability], list[str]]:
     """"• Khans — [ability]" after "As SELF enters, choose Khans or Dragons." (Fate Reforged's Sieges): the ability
@@ -1384,6 +1420,7 @@ def _compile(name: str, text: str, types: tuple, supertypes: tuple, subtypes: tu
         unsupported.append("(not a traditional Magic card: played by hand)")
     levels = split_levels(text) if layout == "leveler" else None
     classes = split_class_levels(text) if layout == "class" else None
+    case = split_case(text) if layout == "case" else None
     if levels is None and "|" in text:
         levels = split_stations(text, power, toughness)  # a station card (a later layout): no power/toughness but
         if levels is not None:  # its last symbol's box, on the battlefield only (a later rule)
@@ -1398,8 +1435,8 @@ def _compile(name: str, text: str, types: tuple, supertypes: tuple, subtypes: tu
         text = (text[:xm.start()] + text[xm.end():]).strip()
     if "and/or {" in text:
         text = linked_kickers(text)  # 702.32f: "kicked with its {1}{G} kicker" -> "... its first kicker"
-    words = split_word_modes(text) if not levels and not classes and "\n• " in text else None
-    own_text = levels[0] if levels else classes[0] if classes else words[0] if words else text
+    words = split_word_modes(text) if not levels and not classes and not case and "\n• " in text else None
+    own_text = levels[0] if levels else classes[0] if classes else case[0] if case else words[0] if words else text
     items = read_ir(own_text, name, is_spell, "Legendary" in supertypes, short)
     if _FORECAST.search(text):
         items = [_forecast_item(i) for i in items]
@@ -1437,6 +1474,10 @@ def _compile(name: str, text: str, types: tuple, supertypes: tuple, subtypes: tu
         got, unsup = _class_level_abilities(lv, name, types, "Legendary" in supertypes)
         abilities += got
         unsupported += unsup
+    if case is not None:
+        got, unsup = _case_abilities(case[1], case[2], name, types, "Legendary" in supertypes)
+        abilities += got
+        unsupported += unsup
     for word, line in words[1] if words else ():
         got, unsup = _word_mode_abilities(word, line, name, types, "Legendary" in supertypes)
         abilities += got
@@ -1466,7 +1507,9 @@ def _compile(name: str, text: str, types: tuple, supertypes: tuple, subtypes: tu
         unsupported.append("(layout saga: no chapter ability read)")
     if layout == "class" and classes is None and not unsupported:
         unsupported.append("(layout class: no level ability read)")
-    if layout in ("case", "mutate", "host", "augment", "meld") and not unsupported:
+    if layout == "case" and case is None and not unsupported:
+        unsupported.append("(layout case: no \"to solve\" and \"solved\" lines read)")
+    if layout in ("mutate", "host", "augment", "meld") and not unsupported:
         unsupported.append(f"(layout {layout}: its special rules are not compiled)")
     face_defs: list[CardDef] = []
     if " // " in name or len(faces) > 1:

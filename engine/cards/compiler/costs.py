@@ -173,6 +173,11 @@ def parse_cost_text(text: str) -> Cost | None:
         elif low == "remove a counter from self":  # 121.1: a counter of any kind on the source, its kind chosen as
             # the cost is paid when there are two or more (engine/costs.py counter_kind)
             kw["remove_counter_from"] = {"is_source": True, "counter": "any"}
+        elif m := re.fullmatch(r"remove (two|three|four|five) counters from self", low):
+            # 121.1: "Remove two counters from SELF" (counters of any kinds, Gnarlbark Elm): one at a time, each
+            # kind chosen as it is removed; the source has that many in all (118.3; engine/payment.py chosen_parts)
+            n = number(m.group(1))
+            kw["remove_counter_from"] = {"is_source": True, "counter": "any", "counters_ge": {"any": n}, "times": n}
         elif m := re.fullmatch(r"remove a counter from (?:a|an) (.+?) you control", low):
             f = _noun(m.group(1) + " you control")  # 121.1: a counter of any kind, on a permanent chosen (its kind
             if f is None:  # chosen as the cost is paid, engine/costs.py counter_kind)

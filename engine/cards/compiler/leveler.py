@@ -22,7 +22,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["Striation", "split_levels", "ClassLevel", "split_class_levels", "split_stations", "split_word_modes"]
+__all__ = ["Striation", "split_levels", "ClassLevel", "split_class_levels", "split_stations", "split_word_modes",
+           "split_case"]
 
 _LEVEL = re.compile(r"LEVEL (\d+)(?:-(\d+)|\+)")
 _PT = re.compile(r"(\d+)/(\d+)")
@@ -170,3 +171,24 @@ def split_word_modes(text: str) -> tuple[str, tuple[tuple[str, str], ...]] | Non
     if [w for w, _ in modes] != words:
         return None
     return "\n".join(lines[:at + 1] + lines[end:]), tuple(modes)
+
+
+_TO_SOLVE = re.compile(r"To solve — (.+?)\.(?:\s*\([^()]*\))?")
+_SOLVED = re.compile(r"Solved — (.+)")
+
+
+def split_case(text: str) -> tuple[str, str, str] | None:
+    """A Case card (a later rule, Murders at Karlov Manor, 2024: rule 719, "Case cards", and the keyword abilities
+    "to solve" and "solved"; not in the 2016 rules): its own text (the lines before its "To solve" line), its
+    condition to solve (without the period and the reminder text), and its "Solved —" ability's text. None unless
+    the text has exactly one "To solve — [condition]." line followed by exactly one "Solved — [ability]" line, its
+    last."""
+    lines = [ln.strip() for ln in text.split("\n") if ln.strip()]
+    at = [i for i, ln in enumerate(lines) if ln.startswith("To solve")]
+    if len(at) != 1 or at[0] != len(lines) - 2:
+        return None
+    cond = _TO_SOLVE.fullmatch(lines[at[0]])
+    solved = _SOLVED.fullmatch(lines[-1])
+    if cond is None or solved is None:
+        return None
+    return "\n".join(lines[:at[0]]), cond.group(1).strip(), solved.group(1).strip()

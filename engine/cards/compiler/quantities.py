@@ -632,6 +632,11 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"you had (\w+) or more cards put into your graveyard from anywhere this turn", t)
     if m and number(m.group(1)):  # cards (not tokens) put into your graveyard this turn, from any zone (400.3)
         return {"to_graveyard_ge": number(m.group(1))}
+    m = re.fullmatch(r"(\w+) or more (?:(artifact|creature|enchantment|land|instant|sorcery) )?cards were put into "
+                     r"graveyards from anywhere this turn", t)
+    if m and number(m.group(1)):  # "To solve — Three or more creature cards were put into graveyards from anywhere this
+        # turn" (Case of the Gorgon's Kiss): cards (not tokens) put into any player's graveyard this turn (400.3)
+        return {"to_graveyards_ge": number(m.group(1)), "card_type": m.group(2).title() if m.group(2) else None}
     m = re.fullmatch(r"there are (two|three|four|five) colors among permanents you control", t)
     if m:  # "if there are five colors among permanents you control" (Happily Ever After; 105.2)
         return {"colors_among_ge": number(m.group(1))}
@@ -1154,6 +1159,10 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         for k in re.findall(r"\{([wubrgc])\}", m.group(2)):
             need[k.upper()] = need.get(k.upper(), 0) + 1
         return {"not": {"mana_spent_ge": need}} if m.group(1) else {"mana_spent_ge": need}
+    if re.fullmatch(r"mana from a treasure was spent to (?:cast (?:self|it|this spell)|activate this ability)", t):
+        # "if mana from a Treasure was spent to cast it" (Adventures in the Forgotten Realms): mana a Treasure's
+        # mana ability made paid part of its total cost (601.2h; Player.treasure_mana), or of this ability's (602.2b)
+        return {"treasure_spent_ge": 1}
     m = re.fullmatch(r"at least (\w+) (?:(white|blue|black|red|green|colorless) mana|mana of the same color) "
                      r"was spent to cast (?:self|it|this spell)", t)
     if m and number(m.group(1)):  # adamant (a later ability word, added 2019): the mana that paid (601.2h)
@@ -1456,6 +1465,32 @@ def _history_condition(t: str) -> dict[str, Any] | None:
         n = {"two or more": 2, "three or more": 3}.get(m.group(1), 1)
         return {"entered_kind_this_turn": f, **({"entered_kind_ge": n} if n > 1 else {}),
                 **({"entered_other": True} if m.group(1) == "another" else {})}  # "another": not SELF's entering
+    m = re.fullmatch(r"(?:(two|three|four|five) or more ((?:[a-z]+ )*?[a-z]+) attacked this turn|you attacked with "
+                     r"(two|three|four|five) or more ((?:[a-z]+ )*?[a-z]+) this turn)", t)
+    if m:  # "To solve — Three or more creatures attacked this turn" (Case of the Gateway Express), "as long as you
+        # attacked with three or more Merfolk this turn": the creatures declared as attackers this turn (508.1)
+        f = parse_noun(m.group(2) or m.group(4))
+        if f is not None:
+            f.pop("permanent", None)
+            if f.get("types") == ["Creature"]:
+                f.pop("types")  # every attacker is a creature (508.1a)
+        if f is None or f.pop("zone", "battlefield") != "battlefield" or set(f) - {
+                "supertypes", "subtypes", "colors"}:
+            return None
+        return {"attackers_ge": number(m.group(1) or m.group(3)), "attackers_kind": f,
+                **({"attackers_who": "you"} if m.group(3) else {})}
+    m = re.fullmatch(r"you(?:'ve| have|) sacrificed (an?|one or more|two or more|three or more) ((?:[a-z]+ )*?[a-z]+) "
+                     r"this turn", t)
+    if m:  # "as long as you've sacrificed an artifact this turn" (Furtive Courier), "if you sacrificed a permanent
+        # this turn", "... a Food ...": what you sacrificed this turn, as each last existed (701.14a; 500.1)
+        f = parse_noun(m.group(2))
+        if f is not None:
+            f.pop("permanent", None)  # what was sacrificed was a permanent (701.14a)
+        if f is None or f.pop("zone", "battlefield") != "battlefield" or set(f) - {
+                "types", "not_types", "supertypes", "subtypes", "colors", "or"}:
+            return None
+        n = {"two or more": 2, "three or more": 3}.get(m.group(1), 1)
+        return {"sacrificed_kind_this_turn": f, **({"sacrificed_kind_ge": n} if n > 1 else {})}
     m = re.fullmatch(r"you(?:'ve| have|) (haven't |have not )?completed (a dungeon|[a-z' ]+)", t)
     if m and (m.group(2) == "a dungeon" or m.group(2).title().replace("Of", "of") in _DUNGEON_NAMES):
         # "as long as you've completed a dungeon" (a later rule: engine/dungeon.py), "if you haven't completed Tomb of

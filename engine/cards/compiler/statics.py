@@ -3074,6 +3074,28 @@ _HAND_WHO = {"you": "you", "your": "you", "players": "each_player", "each player
              "your opponents'": "each_opponent", "the chosen player's": "chosen_player"}
 
 
+_MANA_COLOR = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G", "colorless": "C"}
+
+
+@static(r"^(you|players|each player) (?:don't|do not|doesn't|does not) lose unspent (?:(white|blue|black|red|green) )?"
+        r"mana as steps and phases end$")
+def _keep_mana(m: re.Match) -> list[dict[str, Any]] | None:
+    """106.4, 500.4: "You don't lose unspent red mana as steps and phases end" (Ashling, Flame Dancer), "Players don't
+    lose unspent mana as steps and phases end" (Upwelling): that mana (of that color: its pool key's kind) stays in
+    the pool as a step or phase ends (engine/game.py _end_step)."""
+    who = _HAND_WHO[m.group(1)]
+    st: dict[str, Any] = {"kind": "keep_mana", "color": _MANA_COLOR[m.group(2)] if m.group(2) else None}
+    return [st if who == "you" else {**st, "who": who}]
+
+
+@static(r"^if you would lose unspent mana, that mana becomes (colorless|white|blue|black|red|green) instead$")
+def _lost_mana_becomes(m: re.Match) -> list[dict[str, Any]] | None:
+    """106.4, 500.4, 614.1a: "If you would lose unspent mana, that mana becomes colorless instead" (Kruphix, God of
+    Horizons; Horizon Stone): as a step or phase ends, the mana that would empty from your pool stays as mana of that
+    kind (its restriction, if any, kept: 106.6) (engine/game.py _end_step)."""
+    return [{"kind": "lost_mana_becomes", "color": _MANA_COLOR[m.group(1)]}]
+
+
 @static(r"^(you|players|each player|each opponent|your opponents) (?:have|has) no maximum hand size$")
 def _no_max(m: re.Match) -> list[dict[str, Any]] | None:
     """402.2: "You have no maximum hand size", "Players have no maximum hand size": no discard in the

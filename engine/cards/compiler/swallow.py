@@ -37,7 +37,8 @@ MARKERS: dict[str, tuple[str, ...]] = {
                 "redirect",  # 614.9: "all damage that would be dealt to you is dealt to SELF instead"
                 "resolves_exiled",  # "exile that card instead of putting it into your graveyard as it resolves"
                 "enter_sacrifice",  # "If SELF would enter, sacrifice a Forest instead" (614.1a)
-                "skip_extra_turn"),  # 614.10: "... that player skips that turn instead" (Stranglehold)
+                "skip_extra_turn",  # 614.10: "... that player skips that turn instead" (Stranglehold)
+                "lost_mana_becomes"),  # 614.1a: "If you would lose unspent mana, that mana becomes colorless instead"
     "that many": ("that_much", "this_way", "token_multiply", "counter_change",   # 614.1a: "twice that many"
                   "damage_counters",  # 614.1a: "put that many -1/-1 counters on it instead"
                   "'paid'",  # "pay any amount of mana. Look at that many cards" (the amount paid)

@@ -910,7 +910,10 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         "you cast self": {"event": "cast", "self": True},
         "a land enters under your control": {"event": "etb", "filter": {"types": ["Land"], "controller": "you"}},
         "you scry": {"event": "scry", "who": "you"},
+        # "whenever you scry or surveil" (Matoya, Archon Elder): either keyword action (701.18; surveil, a later one)
+        "you scry or surveil": {"event": ["scry", "surveil"], "who": "you"},
         "you collect evidence": {"event": "collect_evidence", "who": "you"},  # a later keyword action (MKM)
+        "you solve a case": {"event": "solve", "who": "you"},  # a Case becomes solved (a later rule, MKM: 719)
         "you complete a dungeon": {"event": "dungeon_completed", "who": "you"},  # a later rule (engine/dungeon.py)
         # the casual variants (engine/planechase.py, engine/archenemy.py): 309.7 "whenever you roll {CHAOS}" (a
         # plane's chaos ability; "whenever chaos ensues" in today's wording), 310.5 "when you encounter SELF" (a

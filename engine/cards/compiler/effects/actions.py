@@ -104,6 +104,30 @@ def _action0(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("action", args)]
 
 
+@reader(r"^(.+?) blights (\d+)$")
+def _blight_who(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """Blight N (a later keyword action, Lorwyn Eclipsed, 2026) by other players: "Target opponent blights 2"
+    (Champion of the Weird), "each opponent blights 1" (High Perfect Morcant): each of them puts N -1/-1 counters on
+    a creature they control (engine/ops/actions.py blight)."""
+    who = c.player(m.group(1))
+    if who is None or who == "you":
+        return None
+    return [Effect("action", {"name": "blight", "amount": int(m.group(2)), "who": who})]
+
+
+@reader(r"^(.+?) manifests dread$")
+def _manifest_dread_who(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """Manifest dread (a later keyword action, Duskmourn, 2024) by another player: "Destroy target creature. Its
+    controller manifests dread" (Unwanted Remake), "the exiled card's owner manifests dread": that player looks at
+    the top two cards of their own library, manifests one (701.31a: face down under their control) and puts the
+    other into their graveyard."""
+    who = c.player(m.group(1))
+    if who is None or who == "you":
+        return None
+    c.last = "created"
+    return [Effect("action", {"name": "manifest_dread", "who": who})]
+
+
 @reader(r"^(unlock a locked|lock or unlock a) door of ((?:up to one )?target room you control)$")
 def _unlock_door(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"Unlock a locked door of up to one target Room you control", "Lock or unlock a door of target Room you
@@ -490,6 +514,8 @@ READERS: tuple[Reader, ...] = (
     _action0,
     _collect_evidence,
     _unlock_door,
+    _manifest_dread_who,
+    _blight_who,
     _day_night,
     _investigate_who,
     _action_obj,

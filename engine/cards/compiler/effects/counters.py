@@ -7,7 +7,7 @@ import re
 from engine.cards.abilities import Effect, TargetSpec
 from engine.cards.compiler.effects.amounts import amount_of, bind_x, ctx_quantity, scaled
 from engine.cards.compiler.effects.context import Ctx, Reader, reader
-from engine.cards.compiler.targets import parse_noun
+from engine.cards.compiler.targets import number, parse_noun
 
 
 @reader(
@@ -40,15 +40,26 @@ _KW_COUNTER = r"(?:flying|first strike|double strike|deathtouch|haste|hexproof|i
               r"trample|vigilance)"
 
 
-@reader(rf"^put an? (\+1/\+1|{_KW_COUNTER}) counter and an? ({_KW_COUNTER}) counter on (.+)$")
+_COUNT_ITEM = rf"(?:an?|one|two|three|four|five) (?:\+1/\+1|{_KW_COUNTER}|shield|stun) counters?"
+
+
+@reader(rf"^put ((?:{_COUNT_ITEM}, )*{_COUNT_ITEM},? and {_COUNT_ITEM}) on (.+)$")
 def _two_counters(m: re.Match, c: Ctx) -> list[Effect] | None:
-    """"Put a +1/+1 counter and a lifelink counter on target creature" (Unexpected Fangs): one of each kind on the
-    same object (121.1; keyword counters are a later rule)."""
-    what = c.ref(m.group(3))
+    """"Put a +1/+1 counter and a lifelink counter on target creature" (Unexpected Fangs), "Put two +1/+1 counters
+    and a flying counter on target attacking creature" (Guide of Souls), "Put a +1/+1 counter, a reach counter, and a
+    deathtouch counter on target creature" (Gift of the Viper): each number of each kind on the same object (121.1;
+    keyword counters are a later rule)."""
+    what = c.ref(m.group(2))
     if what is None:
         return None
-    return [Effect("counters", {"what": what, "kind": m.group(1), "amount": 1}),
-            Effect("counters", {"what": what, "kind": m.group(2), "amount": 1})]
+    out = []
+    for item in re.split(r",? and |, ", m.group(1)):
+        im = re.fullmatch(r"(an?|one|two|three|four|five) (.+?) counters?", item)
+        n = 1 if im is None or im.group(1) in ("a", "an") else number(im.group(1))
+        if im is None or not n:
+            return None
+        out.append(Effect("counters", {"what": what, "kind": im.group(2), "amount": n}))
+    return out
 
 
 @reader(rf"^put (?:(a \+1/\+1 counter) and a counter from among ((?:{_KW_COUNTER}, )+or {_KW_COUNTER})|your choice of "

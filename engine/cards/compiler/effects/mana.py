@@ -81,6 +81,17 @@ def _add_combo(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("add_mana", args)]
 
 
+@reader(r"^add an additional (one|two|three) mana (of any color|in any combination of colors)$")
+def _add_additional_any(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Whenever enchanted land is tapped for mana, its controller adds an additional one mana of any color" (Fertile
+    Ground), "... two mana in any combination of colors" (Market Festival): a triggered mana ability (605.1b) whose
+    mana's colors its controller chooses as it resolves (106.1a; engine/player_statics.py tapped_for_mana)."""
+    n = number(m.group(1))
+    if not n or m.group(2) == "of any color" and n != 1:
+        return None
+    return [Effect("add_mana", {"any": n})]
+
+
 @reader(r"^for each color among (.+?), add one mana of that color$")
 def _add_each_color(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"{T}: For each color among permanents you control, add one mana of that color" (Faeburrow Elder, Bloom
@@ -249,6 +260,7 @@ READERS: tuple[Reader, ...] = (
     _add_identity,
     _add_color_among,
     _add_exiled_colors,
+    _add_additional_any,
     _add_each_color,
     _mana_only,
     _add_mana_or,

@@ -2372,6 +2372,16 @@ def _parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             out[-1] = Effect("may", {**out[-1].args, "then": list(effs), "reflexive": True})
             then_open = True
             continue
+        if then_open and out and out[-1].op == "may" and out[-1].args.get("reflexive") \
+                and re.match(r"^(?:it|that creature) (?:becomes|gains|gets|has) ", s):
+            # "You may pay {E}{E}{E}. When you do, put two +1/+1 counters ... on target attacking creature. It becomes
+            # an Angel in addition to its other types." (Guide of Souls): the rest of the reflexive ability, about
+            # its target (reflexive triggers are a later rule; 608.2c): done only when it is
+            effs = parse_sentence(s, ctx)
+            if effs is None:
+                return None
+            out[-1] = Effect("may", {**out[-1].args, "then": [*out[-1].args["then"], *effs]})
+            continue
         if then_open and _BACK_TO_THEN.match(s):
             # "... you choose a nonland card from it. Exile that card.": the card chosen in the
             # branch is acted on in the branch; nothing was chosen if the player did not do it
