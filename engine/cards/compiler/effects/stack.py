@@ -555,7 +555,7 @@ def _choose_exiled_and_copy(m: re.Match, c: Ctx) -> list[Effect] | None:
     times. You may cast the copies without paying their mana costs." (Chandra, Pyromaster): one of the cards just
     exiled (406.2), chosen as the ability resolves (608.2c); the copies are cast by the next sentence (706.12)."""
     f = parse_noun(re.sub(r"^an? ", "", m.group(1)))
-    if c.last != "exiled" or not _instants_or_sorceries(f):
+    if f is None or c.last != "exiled" or not _instants_or_sorceries(f):
         return None
     it = {"choose": {**{k: v for k, v in f.items() if k != "zone"}, "zone": "exile"}, "among": "exiled",
           "chooser": "you", "amount": 1}
