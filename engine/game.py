@@ -1767,8 +1767,8 @@ ANSWER_HANDLERS: dict[tuple[str, str | None], Handler] = {
     (K.CHOOSE_NUMBER, "assist"): casting.answer_assist,  # assist (a later keyword): the helper's amount
     (K.CHOOSE_OPTION, "opponent_targets"): casting.answer_opponent_targets,  # 602.3a: which opponent chooses
     (K.CHOOSE_CARDS, "opponent_targets"): casting.answer_opponent_targets,  # 602.3: an opponent chooses targets
-    (K.CHOOSE_CARDS, "exert"): combat.answer_exert,
-    (K.CHOOSE_CARDS, graveyard_order.ROUTE): graveyard_order.answer,  # 404.3: cards put into a graveyard at once  # exert (a later keyword action): chosen as they attack
+    (K.CHOOSE_CARDS, "exert"): combat.answer_exert,  # exert (a later keyword action): chosen as they attack
+    (K.CHOOSE_CARDS, graveyard_order.ROUTE): graveyard_order.answer,  # 404.3: cards put into a graveyard at once
 }
 
 

@@ -8,10 +8,10 @@ pytest.importorskip("PySide6")
 
 from PySide6.QtCore import Qt  # noqa: E402
 from PySide6.QtWidgets import QListWidget  # noqa: E402
+from table_mouse import settle, show_table, space  # noqa: E402
 
 from engine.session import LocalSession  # noqa: E402
 from engine.setup import from_setup  # noqa: E402
-from table_mouse import settle, show_table, space  # noqa: E402
 
 
 def test_the_owner_drags_the_order_of_cards_milled_at_once(qtbot):
