@@ -77,7 +77,9 @@ def settle(g: "Game") -> bool:
     groups: dict[tuple[Any, str], list[int]] = {}
     for key, owner, oid in batch:
         o = g.objects.get(oid)
-        if o is not None and o.zone == "graveyard" and o.owner == owner and owner in g.players \
+        # cards only (a token in a graveyard ceases to exist at the next check, 704.5d), still there, of an owner who
+        # is still in the game (800.4a)
+        if o is not None and o.zone == "graveyard" and not o.token and o.owner == owner and owner in g.players \
                 and not g.players[owner].lost:
             groups.setdefault((key, owner), []).append(oid)
     g.gy_batch = []
