@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 from engine.cards.abilities import CardDef
 from engine.errors import IllegalAction
 from engine.memo import per_object
+from engine.seats import apnap
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -86,6 +87,8 @@ def settle(g: "Game") -> bool:
     asks = [(owner, ids) for (_, owner), ids in groups.items() if len(ids) > 1]
     if not asks or not matters(g):
         return False
+    turn = apnap(g)  # 101.4: the owners in APNAP order, the active player first
+    asks.sort(key=lambda a: turn.index(a[0]) if a[0] in turn else len(turn))
     owner, ids = asks[0]
     top_first = list(reversed(ids))  # as they lie now: the last one put there is on top (404.2)
     g.gy_batch = [[f"later {k}", o, x] for k, (o, xs) in enumerate(asks[1:]) for x in xs]
