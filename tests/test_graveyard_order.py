@@ -72,3 +72,13 @@ def test_bots_answer_with_every_card_once(bot):
     assert sorted(a["cards"]) == sorted(d.options)
     g.submit("alice", a)
     assert g.pending.kind == "priority"
+
+
+def test_the_ai_puts_a_creature_card_on_top_for_what_reads_it():
+    setup = _milled(reader="Volrath's Shapeshifter")
+    setup["players"]["alice"]["library"] = ["Grizzly Bears", "Lightning Bolt"] + LIB
+    g = from_setup(setup)
+    _cast_scour(g, "alice")
+    d = g.pending
+    a = AIPlayer("alice").decide(g.copy(), d)
+    assert [g.objects[x].card.name for x in a["cards"]] == ["Grizzly Bears", "Lightning Bolt"]
