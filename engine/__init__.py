@@ -10,7 +10,7 @@ is above them only through the game object they are given (``g.move``, ``g.chars
      0  errors memo mana rng atomicfile datadir bugreport
      1  cards decks.model decks.xmlsafe decks.files
      2  seats extra_phases knowledge state decision_kinds ability_index filters choices until view opening
-     2  cardpool commander player_control cast_as prepare
+     2  cardpool commander player_control cast_as prepare graveyard_order
      3  layers protection player_statics values object_statics
      4  targets zones_cast cast_options replacement redirect bestow prototype overload awaken splice
      5  triggers tapping
@@ -37,7 +37,8 @@ is above them only through the game object they are given (``g.move``, ``g.chars
      knows of hidden cards (400.2), the state (objects 109, players 102,
      decisions), ability lists, filters, choices (614.12), durations (610.3), the players'
      view, opening hands (103.5), the card pool, the Commander variant (903), who controls a
-     player (712), a spell cast as another card (bestow, prototype), prepared permanents (a later mechanic)
+     player (712), a spell cast as another card (bestow, prototype), prepared permanents (a later mechanic),
+     the order of cards put into a graveyard at once (404.3)
   3  characteristics and layers (613), protection (702.16), player statics, the expression
      evaluator (references, amounts, conditions: 608.2c-h), objects' own statics
   4  targets (114-115, 608.2b), casting from other zones (601.2a), the keyword ways of casting

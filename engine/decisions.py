@@ -956,7 +956,7 @@ def build(g: "Game", w: dict[str, Any]) -> Decision:
     if kind in ("choose_cards", "choose_option", "choose_number"):
         opts = list(w.get("options", []))
         forced = None
-        if kind == "choose_cards" and w.get("min", 0) == w.get("max", 0) == len(opts):
+        if kind == "choose_cards" and w.get("min", 0) == w.get("max", 0) == len(opts) and not w.get("ordered"):
             forced = {"cards": opts}
         elif kind == "choose_option" and len(opts) == 1:
             forced = {"option": opts[0]}

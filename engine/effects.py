@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine import bestow, cast_options, entering, player_control, replacement, transform, triggers
+from engine import bestow, cast_options, entering, graveyard_order, player_control, replacement, transform, triggers
 from engine.actions import add_mana, put_attacking
 from engine.cards.abilities import Ability, Effect
 from engine.choices import NeedChoice
@@ -159,6 +159,8 @@ def resume(g: "Game") -> None:
             return
     effs = _flat(ab, s.modes) if ab is not None else []
     while r["i"] < len(effs):
+        if g.gy_batch and graveyard_order.settle(g):
+            return  # 404.3: the cards the last effect put into a graveyard are ordered before the next effect
         eff, off = effs[r["i"]]
         r["off"] = off
         fn = OPS.get(eff.op)
@@ -179,6 +181,8 @@ def resume(g: "Game") -> None:
             return  # the effect ended the resolution: "end the turn" exiled the spell (713.1b)
         r["i"] += 1
         g.changed()
+    if g.gy_batch and graveyard_order.settle(g):
+        return  # 404.3: ordered before the spell itself leaves the stack (608.2k)
     _finish(g, r["obj"])
 
 

@@ -31,6 +31,7 @@ from engine import (
     entering,
     extra_phases,
     facedown,
+    graveyard_order,
     knowledge,
     loops,
     manual,
@@ -120,6 +121,7 @@ class Game:
         self.team_of: dict[str, tuple[str, ...]] = {}
         seats.configure(self)
         self.gone: list[str] = []                 # players who left the game, in order (800.4a)
+        self.gy_batch: list[list[Any]] = []       # 404.3: cards just put into graveyards (engine/graveyard_order.py)
         self.shared: dict[str, tuple[int, int]] = {}  # 810.4, 810.10: life and poison last shared (seats.share)
         self.seated: list[str] = []               # 801.2c: the players in the game as this turn began
         self.objects: dict[int, Obj] = {}
@@ -193,7 +195,7 @@ class Game:
             options: list[Any] | None = None, teams: list[list[str]] | None = None,
             format: str | None = None, commanders: "dict[str, str] | dict[str, str | list[str]] | None" = None,
             sideboards: dict[str, list[str]] | None = None, casual: dict[str, Any] | None = None,
-            check_decks: bool = True) -> "Game":
+            check_decks: bool = True, seating: str = "fixed") -> "Game":
         """A new game of 2 to 6 players, seated in the given order (the turn order from the
         starting player): decks shuffled, who plays first settled (103.2), then opening hands and
         mulligans (103.4) come as decisions. ``variant``, ``options`` and ``teams``: see
@@ -214,15 +216,26 @@ class Game:
         ``sideboards``: each player's sideboard, card names: cards they own outside the game (400.10), which
         an effect may bring in (learn: a Lesson card).
 
+        ``seating``: "fixed" seats the players in the given order; "random" seats a Free-for-All game (806.3: "The
+        players are randomly seated around the table") in an order drawn from the game's random stream (the one of the
+        shuffles, engine/rng.py), logged for every player (``seating``); a game of two or of teams keeps the given
+        order (103.2 chooses who plays first there; 810.2's teams sit as given).
+
         ``casual``: the casual variants of section 9 played with their nontraditional cards (each checked first;
         a DeckError names what is wrong): ``{"planar": {player: [plane and phenomenon names]}}`` (Planechase,
         901: a planar deck per player), ``{"schemes": {player: [scheme names]}}`` (Archenemy, 904: the archenemy,
         who takes the first turn, with 40 life; several: the Supervillain Rumble option, 904.12),
         ``{"vanguard": {player: name}}`` (Vanguard, 902), ``{"conspiracies": {player: [names]}}`` (905.4).
         """
+        if seating not in SEATINGS:
+            raise ValueError(f"unknown seating {seating!r}: {' or '.join(SEATINGS)}")
         g = cls([n for n, _ in players], cards, seed)
         g.origin = {"kind": "new", "players": [[n, list(d)] for n, d in players], "seed": seed,
                     "play_first": play_first}
+        if seating == "random":
+            g.origin["seating"] = seating
+            if len(players) > 2 and not teams and variant in (None, "free_for_all"):
+                _seat_randomly(g)
         if casual:
             casual = _casual_checked(g, casual)
             g.casual = casual
@@ -675,6 +688,7 @@ class Game:
             self.log("move", card=n.card.name, obj=n.id, frm=frm, to=to, owner=n.owner, hidden=False)
         if to == "graveyard":  # "cards in your graveyard that were put there from anywhere this turn" (404.2)
             n.chosen["graveyard_turn"] = self.turn
+            graveyard_order.note(self, triggers.batch_key(self), n.owner, n.id)  # 404.3: the owner may order a batch
             if self.step in COMBAT_STEPS:  # "that wasn't put there this combat" (506.1: the combat phase it is in)
                 n.chosen["graveyard_combat"] = self.combat_no
         if frm == "battlefield" and to == "graveyard" and not o.chosen.get("entry_replaced"):
@@ -891,7 +905,7 @@ class Game:
                "first_strike_step", "spells_cast_turn", "graveyard_turn", "combat_no", "died_this_turn",
                "assignments", "scried", "opening_done", "extra_turns",
                "regular", "tokens_outside", "replacing", "shown", "gone", "shared", "seated", "phased",
-               "player_control", "loop", "frag", "shortcut", "day_night")
+               "player_control", "loop", "frag", "shortcut", "day_night", "gy_batch")
 
     def _snapshot(self, derived: bool = False) -> dict[str, Any]:
         """The state, to be put back by ``_restore`` (``derived``: with the data derived from it)."""
@@ -974,7 +988,8 @@ class Game:
         if o["kind"] == "new":
             g = cls.new([(n, deck) for n, deck in o["players"]], cards, o["seed"], o.get("play_first"),
                         o.get("chooser"), o.get("variant"), o.get("options"), o.get("teams"),
-                        o.get("format"), o.get("commanders"), o.get("sideboards"), o.get("casual"))
+                        o.get("format"), o.get("commanders"), o.get("sideboards"), o.get("casual"),
+                        seating=o.get("seating", "fixed"))
         elif o["kind"] == "setup":
             g = position.build(cls(position.seat_names(o["setup"]), cards, o.get("seed", 0)), o["setup"],
                                o.get("seed", 0))
@@ -998,6 +1013,8 @@ class Game:
             if self.winner is not None:
                 self._pending = None
                 return
+            if self.gy_batch and self.wait is None and self.resolving is None and graveyard_order.settle(self):
+                continue  # 404.3: the owner orders the cards a batch put into their graveyard, before anything else
             if self.wait is not None:
                 if self.shortcut and shortcuts.drive(self):  # 716.2c: a shortcut answers as proposed
                     continue
@@ -1622,6 +1639,21 @@ Handler = Callable[[Game, Decision, dict[str, Any]], None]
 _CASUAL = ("planar", "schemes", "vanguard", "conspiracies")
 
 
+#: Game.new's ``seating``: the given order, or at random (806.3)
+SEATINGS = ("fixed", "random")
+
+
+def _seat_randomly(g: Game) -> None:
+    """806.3: the players of a Free-for-All game are randomly seated around the table: the turn order (101.4, 806.2a)
+    goes around it from the starting player chosen after (103.2). Public: every player sees the seats."""
+    order = list(g.order)
+    g.rng.shuffle(order)
+    g.order = order
+    g.players = {n: g.players[n] for n in order}
+    seats.configure(g)
+    g.log("seating", order=list(order))
+
+
 def _casual_checked(g: Game, casual: dict[str, Any]) -> dict[str, Any]:
     """The casual variants of a new game as plain data, each checked (901.3, 904.2-904.3, 902.3, 905.4): a
     DeckError (a ValueError) names every problem."""
@@ -1748,6 +1780,7 @@ ANSWER_HANDLERS: dict[tuple[str, str | None], Handler] = {
     (K.CHOOSE_OPTION, "opponent_targets"): casting.answer_opponent_targets,  # 602.3a: which opponent chooses
     (K.CHOOSE_CARDS, "opponent_targets"): casting.answer_opponent_targets,  # 602.3: an opponent chooses targets
     (K.CHOOSE_CARDS, "exert"): combat.answer_exert,  # exert (a later keyword action): chosen as they attack
+    (K.CHOOSE_CARDS, graveyard_order.ROUTE): graveyard_order.answer,  # 404.3: cards put into a graveyard at once
 }
 
 

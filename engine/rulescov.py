@@ -115,6 +115,17 @@ OUT_OF_SCOPE: dict[str, str] = {
     "401.6": "a revealed top card hidden and revealed again being a new object: no card refers to the revealed "
              "top card as an object across such a gap; the effects that reveal it (Courser of Kruphix, Future "
              "Sight, Bolas's Citadel) read the top card anew each time",
+    # kept by construction, with nothing a scenario could observe failing
+    "500.11": "nothing happens between steps by construction: the step machine (Game._end_step) ends a step (mana "
+              "empties, 500.4) and begins the next in one move, whose turn-based actions happen in it (500.6-500.8, "
+              "501-514); no decision, trigger or state-based check can stand between two steps, so no checkpoint "
+              "can either",
+    "120.8": "no card is drawn while a spell is being cast or an ability activated: a cast or an activation is one "
+             "answer (601.2a-i, 602.2), the mana abilities paid with during it (601.2g) are those that only tap and "
+             "only add mana (engine/payment.py; triggered mana abilities that only add mana, 605.1b), and one that "
+             "does more (Chromatic Sphere's draw) is activated on its own while its controller has priority "
+             "(605.3a), before the spell is begun; its draw and reveal happen then, so the face-down drawn card of "
+             "120.8 never exists (the same cards, drawn the same way, before the cast: an order the rules allow)",
     "904.2": "the default Archenemy setup (Team vs. Team with shared team turns, 808 and 805): an Archenemy game is "
              "offered two-player or as the Supervillain Rumble option (904.12); one archenemy among more than two "
              "players is refused (Game.new)",

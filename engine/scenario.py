@@ -161,6 +161,7 @@ class Runner:
             if setup.get("new_game"):  # 103: a game begun from decks (docs/scenarios.md)
                 try:
                     self.g = new_game(setup, self.cards, int(self.sc.get("seed", 0)))
+                    self.g.handles = {}  # a game begun from decks has no setup ids: cards are named (NAME#N@zone)
                 except Refused as e:
                     self.refused = str(e)
             else:

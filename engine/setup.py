@@ -13,7 +13,7 @@ __all__ = ["SetupError", "from_setup", "new_game", "Refused"]
 #: the keys of a player in a ``new_game`` setup: the deck (``library``, any order: it is shuffled, 103.1) and what
 #: the game's format and casual variants take from outside the deck
 NEW_GAME_PLAYER_KEYS = {"library", "commander", "sideboard", "planar", "schemes", "vanguard", "conspiracies"}
-NEW_GAME_KEYS = {"new_game", "seats", "variant", "options", "teams", "format", "play_first", "players"}
+NEW_GAME_KEYS = {"new_game", "seats", "variant", "options", "teams", "format", "play_first", "players", "seating"}
 
 
 class Refused(Exception):
@@ -59,6 +59,7 @@ def new_game(setup: dict[str, Any], cards: CardPool | None = None, seed: int = 0
         return Game.new(decks, cards, seed, play_first=setup.get("play_first"),
                         variant=variant if variant != "two_player" else None, options=setup.get("options"),
                         teams=setup.get("teams"), format=setup.get("format"), commanders=commanders or None,
-                        sideboards=sideboards or None, casual=casual or None)
+                        sideboards=sideboards or None, casual=casual or None,
+                        seating=str(setup.get("seating", "fixed")))  # 806.3: "random" seats them at random
     except ValueError as e:
         raise Refused(str(e)) from None

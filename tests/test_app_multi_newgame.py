@@ -102,6 +102,9 @@ def test_a_three_seat_game_starts_from_the_menu_with_two_people_and_a_bot(win):
     assert sorted(t.ctl.seats()) == ["ann", "bob", "carol"]
     assert t.ctl.humans == ["ann", "bob"] and "carol" in t.ctl.session.bots
     assert win.last_game["seed"] == 21 and win.last_game["play_first"] == "bob"
+    # 806.3: the three are seated at random (with the seed), and the table's log says how
+    (seating,) = [e for e in t.ctl.session.game.events if e["type"] == "seating"]
+    assert sorted(seating["order"]) == ["ann", "bob", "carol"]
     # bob decides first: the table waits behind the hand-over screen for him
     assert t.ctl.seat == "bob" and t.curtain.isVisible() and t.scene.hide_hands
     QTest.mouseClick(t.curtain.button, Qt.MouseButton.LeftButton)

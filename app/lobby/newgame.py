@@ -348,15 +348,17 @@ class TableDialog(QDialog):
 
 def start_seats(window: Any, seats: list[SeatConfig], seed: int, play_first: str | None = None,
                 format: str | None = None, modal_errors: bool = True, chooser: str | None = "coin",
-                variant: str | None = None, casual: dict[str, Any] | None = None) -> Any:
+                variant: str | None = None, casual: dict[str, Any] | None = None, seating: str = "random") -> Any:
     """Start the game of ``seats`` on ``window``'s table (app.application.MainWindow): the
     people at the table's seats in turn order, the random bots inside the session, each AI
     seat thinking off the GUI thread (app.ai_seat). With no ``play_first``, ``chooser``
     chooses who plays first (103.2): a coin flip's winner by default. ``variant`` is
     "two_headed_giant" for Two-Headed Giant: the teams are read from each seat's ``team``. ``casual``: the
-    casual variants' cards (Game.new: planar and scheme decks, vanguards)."""
+    casual variants' cards (Game.new: planar and scheme decks, vanguards). ``seating``: a Free-for-All game of three
+    or more seats the players at random (806.3: "random", drawn with the game's seed and logged for the table), or
+    in the order of ``seats`` ("fixed": for tests and benches that need it)."""
     decks = [(s.name, list(s.deck)) for s in seats]
-    kw: dict[str, Any] = {"play_first": play_first, "chooser": None if play_first else chooser}
+    kw: dict[str, Any] = {"play_first": play_first, "chooser": None if play_first else chooser, "seating": seating}
     if format is not None:
         kw["format"] = format
         kw["commanders"] = {s.name: s.commander for s in seats if s.commander}

@@ -111,6 +111,13 @@ def describe(e: dict[str, Any], names: dict[int, str], you: str | None = None) -
         return s(e["player"], "activates") + f" {card}" + (f" targeting {t}" if t else "")
     if k == "resolve":
         return f"{card} resolves"
+    if k == "seating":  # 806.3: the players of a Free-for-All game are seated at random
+        return "Seats drawn at random (806.3), in turn order around the table: " + \
+            ", ".join("you" if is_you(p, you) else _name(p, names) for p in e.get("order", []))
+    if k == "graveyard_order":  # 404.3: the owner arranged the cards put into their graveyard at once
+        whose = "your" if is_you(e["player"], you) else "their"
+        return s(e["player"], "orders") + f" the cards put into {whose} graveyard at once, top first: " + \
+            ", ".join(str(c) for c in e.get("cards", []))
     if k == "coin_flip":
         return s(e["player"], "wins") + " the coin flip and " + ("choose" if is_you(e["player"], you) else "chooses") \
             + " who plays first"

@@ -591,6 +591,11 @@ class PromptPanel(QWidget):
                 if lw.item(i).checkState() == Qt.CheckState.Checked]
 
     def _k_choose_cards(self, d: Any) -> None:
+        if d.data.get("ordered"):  # the order itself is chosen (404.3: cards put into a graveyard at once)
+            order = self._order_list(list(d.options), self._name)
+            self.ok.setText("OK")
+            self._answer = lambda: self.table.submit({"cards": self._list_values(order)})
+            return
         lw = self._checklist(list(d.options), self.table.scene.picked)
         lo, hi = d.data.get("min", 0), d.data.get("max", len(d.options))
         if d.kind == "discard_to_hand_size":

@@ -434,6 +434,10 @@ class QuickPolicy:
         opts = list(d.options)
         if d.kind == "discard_to_hand_size":
             return sorted(opts, key=lambda i: hand_keep_value(g, me, i))[:d.data["n"]]
+        if d.data.get("ordered"):  # 404.3: cards put into its graveyard at once, top first: what reads the order reads
+            # the top (creature) card (Volrath's Shapeshifter, Necratog): the best creature card on top
+            return sorted(opts, key=lambda c: ("Creature" in g.objects[c].card.types, obj_value(g, c))
+                          if isinstance(c, int) and c in g.objects else (False, 0.0), reverse=True)
         lo, hi = d.data.get("min", 0), min(d.data.get("max", 0), len(opts))
         prompt = str(d.data.get("prompt", d.prompt)).lower()
         if d.data.get("one_of_each") is not None or d.data.get("names") or d.data.get("power_limit") is not None \

@@ -435,8 +435,11 @@ class Server:
                  read_timeout: float = 10.0, idle_timeout: float = 120.0, rate: float = 100.0,
                  rate_burst: int = 200, max_errors: int = 10, max_buffer: int = 8 << 20,
                  stats: bool = False, decks: Any = None, max_hold: float = 0.002,
-                 db: str | None = "server.sqlite", idle_delay: float = 0.05) -> None:
+                 db: str | None = "server.sqlite", idle_delay: float = 0.05, seating: str = "random") -> None:
         self.data = Path(data_dir)
+        # 806.3: a Free-for-All game's players are seated at random (Game.new ``seating``); "fixed" keeps the order
+        # the seats were taken in (tests that need it)
+        self.seating = seating
         try:
             self.data.mkdir(parents=True, exist_ok=True)
         except OSError as e:
@@ -877,6 +880,7 @@ class Server:
         if len(room.seats) == room.size:      # the last free seat is taken: the game starts
             seed = new_seed()  # 128 bits, never sent to a client
             order, extra = room.start_args()
+            extra["seating"] = self.seating  # 806.3 (a game of two or of teams keeps its order: Game.new)
             if room.commanders:
                 extra.update(format="commander", commanders=dict(room.commanders))
             if room.casual:  # its cards drawn with the game's seed, never sent (the planar decks' order is hidden)
