@@ -790,7 +790,7 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
                     and info.get("obj") == this(g, r).source and not (xs and xs[0] in g.objects
                                                                       and g.objects[xs[0]].zone == "battlefield"):
                 # "When SELF dies, it deals damage equal to its power": the permanent as it last existed on the
-                return info["pt"][0 if attr == "power" else 1]  # battlefield, not the card it became (603.10a, 608.2h)
+                return info["pt"][0 if attr == "power" else 1]  # battlefield, not the card it became (603.6d, 608.2h)
             if xs and xs[0] not in g.objects:  # gone: as it last existed (608.2h)
                 pt = r.get("lki_pt", {}).get(xs[0])
                 new = r.get("followed", {}).get(xs[0])
