@@ -83,8 +83,9 @@ def amount_problems(a: Any, static: bool = False) -> list[str]:
         out.append("amount count_this_way put_hand by a filter")  # engine/values.py counts them all
     if head == "count_this_way" and a.get("action") == "bottomed" and a["count_this_way"]:
         out.append("amount count_this_way bottomed by a filter")  # engine/values.py counts them all
-    if head == "count_this_way" and a.get("action") == "shuffled" and a["count_this_way"]:
-        out.append("amount count_this_way shuffled by a filter")  # the cards are hidden in a library (401.2)
+    if head == "count_this_way" and a.get("action") == "shuffled" and a["count_this_way"] not in ({}, {
+            "owner": "that_player"}):  # the cards are hidden in a library (401.2): only their owners are counted
+        out.append("amount count_this_way shuffled by a filter")
     exiled_cards = a.get("action") == "exiled" and a["count_this_way"].get("zone") == "any_card"  # from any zone
     if head == "count_this_way" and a.get("action") in ("exiled", "destroyed", "sacrificed") \
             and (set(a["count_this_way"]) - {"types", "token", "controller", "subtypes", "permanent"}

@@ -332,6 +332,7 @@ def _move(g: "Game", r: Ctx, e: Effect) -> dict | None:
             if isinstance(x, int) and x in g.objects:
                 owner = g.objects[x].owner
                 r.setdefault("shuffled_in", []).append(g.move(x, "library"))  # "then draw that many cards"
+                r.setdefault("shuffled_owners", []).append(owner)  # "each player ... draws that many" (608.2c)
                 knowledge.shuffle(g, owner)
     else:
         _move_all(g, r, e, to)
@@ -397,10 +398,14 @@ def _draw(g: "Game", r: Ctx, e: Effect) -> dict | None:
     """121.2: each card drawn one at a time; before each, a dredge card may replace it (702.51a:
     engine/dredge.py). The draws made are counted in the record, so after a choice the effect
     goes on with the next one."""
-    most = amount(g, e.get("amount", 1), source_id(g, r), r)
+    a = e.get("amount", 1)
+    each = names_that_player(a)  # "each player ..., then draws that many cards": counted for each (608.2c)
+    most = 0 if each else amount(g, a, source_id(g, r), r)
     for p in refs(g, r, e.get("who", "you")):
         if not isinstance(p, str):
             continue
+        if each:
+            most = amount_for(g, a, source_id(g, r), r, p)
         n = most
         if e.get("up_to"):  # "Its controller may draw up to two cards" (Arcane Denial): that player chooses how many,
             # none included (121.2), as the instruction is carried out (608.2d)

@@ -878,6 +878,10 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
                     subj = left.split(" ", 1)[0]
                     if left.startswith("you "):
                         pass
+                    elif left.startswith(("each player ", "each opponent ")):
+                        # "Each player shuffles ..., then draws that many cards" (Winds of Change): the same players,
+                        # each one of them (608.2c)
+                        right = " ".join(left.split(" ", 2)[:2]) + " " + right
                     elif ctx.last_player is not None and (not left.startswith(("self ", "it ", "target creature"))
                                                           or re.match(r"target [a-z ]+'s (?:controller|owner) ", left)):
                         right = "that player " + right
@@ -2882,12 +2886,20 @@ def that_many_done(effs: list[Effect]) -> list[Effect] | None:
             # "Shuffle all cards from your graveyard into your library. Target player mills that many cards"
             # (Psychic Spiral): the cards that instruction moved (608.2c)
             who = prev.args["what"].get("hand_cards_of", prev.args["what"].get("graveyard_of"))
+            if who in ("each_player", "each_opponent") and e.op == "draw" and e.get("who") == who:
+                # "Each player shuffles the cards from their hand into their library, then draws that many cards"
+                # (Winds of Change): the cards each player shuffled in, counted for that player (608.2c, amount_for)
+                out[i] = Effect(e.op, {**e.args, "amount": {"count_this_way": {"owner": "that_player"},
+                                                            "action": "shuffled"}})
+                continue
             if not (who in _ONE_WHO or isinstance(who, dict) and set(who) == {"target"}):
                 return None
             out[i] = Effect(e.op, {**e.args, "amount": {"count_this_way": {}, "action": "shuffled"}})
             continue
         if e.args.get("amount") == {"that_much": True} and prev.op == "move" and prev.args.get("any_order") \
-                and prev.args.get("what") == {"hand_cards_of": "you"}:
+                and isinstance(prev.args.get("what"), dict) and set(prev.args["what"]) == {"hand_cards_of"} \
+                and prev.args["what"]["hand_cards_of"] in _ONE_WHO and e.get("who", "you") == \
+                prev.args["what"]["hand_cards_of"]:
             # "put the cards in your hand on the bottom of your library in any order, then draw that many cards"
             # (Mindmoil): the cards that instruction moved (608.2c)
             out[i] = Effect(e.op, {**e.args, "amount": {"count_this_way": {}, "action": "bottomed"}})
@@ -2926,7 +2938,7 @@ def that_many_done(effs: list[Effect]) -> list[Effect] | None:
             return None  # "sacrifice SELF and it deals that much damage" (Tellah): a number named before, not one
         who = prev.args.get("who", "you")
         if who in ("each_player", "each_opponent") and e.get("who") == who and prev.op == "discard" \
-                and e.op in ("token", "damage", "lose_life"):
+                and e.op in ("token", "damage", "lose_life", "draw"):
             # "each player discards their hand, then creates that many tokens" (Awaken the Erstwhile): the cards
             # that player discarded, counted for each of them (608.2c; an op that counts for each player)
             out[i] = Effect(e.op, {**e.args, "amount": {"count_this_way": {"owner": "that_player"},

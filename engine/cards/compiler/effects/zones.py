@@ -981,11 +981,17 @@ def _owner_nth_or_bottom(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None if what is None else [Effect("move", {"what": what, "to": "library_top_or_bottom", "nth": nth})]
 
 
-@reader(r"^put (?:the cards in your hand|all cards in your hand|your hand) on the bottom of your library in any order$")
+@reader(r"^(?:put|(that player) puts) (?:the cards in (?:your|their) hand|all cards in (?:your|their) hand|(?:your|their) "
+        r"hand) on the bottom of (?:your|their) library in any order$")
 def _hand_to_bottom(m: re.Match, c: Ctx) -> list[Effect] | None:
     """401.4: "put the cards in your hand on the bottom of your library in any order" (Mindmoil, Arjun, the Shifting
-    Flame): every card of the hand, in the order their owner chooses; "then draw that many cards" counts them."""
-    return [Effect("move", {"what": {"hand_cards_of": "you"}, "to": "library_bottom", "any_order": True})]
+    Flame), "that player puts the cards in their hand on the bottom of their library in any order" (Teferi's Puzzle
+    Box: the upkeep's player): every card of the hand, in the order their owner chooses; "then draw that many cards"
+    counts them."""
+    who = c.player(m.group(1)) if m.group(1) else "you"
+    if who not in ("you", "trigger_player"):
+        return None
+    return [Effect("move", {"what": {"hand_cards_of": who}, "to": "library_bottom", "any_order": True})]
 
 
 @reader(r"^for each (.+?), its owner puts it on (?:their|his or her) choice of the top or bottom of (?:their|his or "
