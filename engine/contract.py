@@ -223,6 +223,9 @@ def ability_problems(ab: Ability) -> list[str]:
         out += effect_problems(e)
     for m in ab.modes:
         out += ability_problems(m)
+    for t in ab.targets:  # "up to X target ..., where X is Q": Q counted as the targets are chosen (601.2c)
+        if t.count_of is not None:
+            out += [f"target count: {p}" for p in amount_problems(t.count_of)]
     if ab.kind == "triggered":
         ev = (ab.trigger or {}).get("event")
         for name in ev if isinstance(ev, list) else [ev]:

@@ -257,10 +257,34 @@ def target_candidates(g: "Game", spec: TargetSpec, src: "Obj", controller: str,
 
 
 def with_x(specs: tuple[TargetSpec, ...], x: int) -> tuple[TargetSpec, ...]:
-    """601.2b-c: "X targets" (count -1) is X targets once X is chosen; "up to X" (min 0) from 0 to X."""
+    """601.2b-c: "X targets" (count -1) is X targets once X is chosen; "up to X" (min 0) from 0 to X. A slot whose
+    X is an amount of the game ("where X is the number of verse counters on SELF") is left to ``counted``."""
     if all(s.count >= 0 for s in specs):
         return specs
-    return tuple(dataclasses.replace(s, count=x, min=0 if s.min == 0 else x) if s.count < 0 else s for s in specs)
+    return tuple(dataclasses.replace(s, count=x, min=0 if s.min == 0 else x) if s.count < 0 and s.count_of is None
+                 else s for s in specs)
+
+
+def counts_of(g: "Game", specs: tuple[TargetSpec, ...], src: int | None) -> list[int] | None:
+    """601.2c, 107.3: the number of targets of each slot "up to X target ..., where X is Q" (Vile Requiem: the verse
+    counters on SELF as the ability is activated, before its costs are paid, 601.2h), Q counted now; None when no
+    slot is counted so."""
+    if all(s.count_of is None for s in specs):
+        return None
+    return [max(0, amount(g, s.count_of, src)) if s.count_of is not None else s.count for s in specs]
+
+
+def with_counts(specs: tuple[TargetSpec, ...], counts: list[int] | None) -> tuple[TargetSpec, ...]:
+    """The slots with the numbers ``counts_of`` counted: "up to X" from 0 to that number, "X target" exactly it."""
+    if counts is None or len(counts) != len(specs):
+        return specs
+    return tuple(dataclasses.replace(s, count=n, min=0 if s.min == 0 else n, count_of=None)
+                 if s.count_of is not None and s.count < 0 else s for s, n in zip(specs, counts))
+
+
+def counted(g: "Game", specs: tuple[TargetSpec, ...], src: int | None) -> tuple[TargetSpec, ...]:
+    """``with_counts`` of the numbers counted now (a spell being cast, an ability being activated: 601.2c)."""
+    return with_counts(specs, counts_of(g, specs, src))
 
 
 def bind_prior(g: "Game", spec: TargetSpec, chosen: list[list[Any]]) -> TargetSpec:

@@ -751,6 +751,9 @@ class TargetSpec:
     # was kicked, ... target creature"; {"cast_with": "Gift"}, {"not": {...}}); otherwise it is cast as though it
     # did not require that target (engine/targets.py cast_slots)
     only_if: dict[str, Any] | None = None
+    # 601.2c, 107.3: "up to X target creatures, where X is the number of verse counters on SELF": X (the ``count``
+    # -1 slot's number) is this amount, counted as the targets are chosen (engine/targets.py counted)
+    count_of: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -472,6 +472,10 @@ def _any_color_playable(e: Effect) -> Effect:
 #: "counter target spell with mana value X or less, where X is the number of Faeries you control": a filter
 #: comparing with an X the sentence's closing "where X is" defines (107.3)
 _X_COMPARED = re.compile(r"(.+\bwith (?:mana value|power|toughness) x or (?:less|greater)\b.*?), where x is (.+)")
+#: "Destroy up to X target lands, where X is the number of verse counters on SELF" (Rumbling Crescendo); "... as you
+#: cast SELF" (Aether Burst): the number is counted as the targets are chosen, while it is cast (601.2c)
+_X_TARGETS = re.compile(r"(.*\b(?:up to )?x target\b.*?), where x is (.+?)(?: as you (?:cast self|activate this "
+                        r"ability))?")
 
 
 #: amounts that name something of a resolution (the spell cast, the damage dealt, "it")
@@ -488,11 +492,12 @@ def _x_compared(m: re.Match, ctx: Ctx) -> list[Effect] | None:
         return None
     got = parse_sentence(m.group(1), ctx)
     new = ctx.targets[mark[0]:]
-    if new and any(w in json.dumps(q) for w in _RESOLUTION_WORDS):
+    if new and any(w in json.dumps(q) for w in _RESOLUTION_WORDS + ("target",)):
         ctx.rewind(mark)  # a target's filter is read as it is chosen (601.2c), with no resolution to name
         return None
+    counted = [t.count < 0 for t in new]  # "up to X target creatures, where X is Q": Q targets at most (601.2c)
     if got is None or not any('{"x": true}' in json.dumps(t.filter) for t in new) and \
-            not any("'x': True" in repr(e.args) for e in got):
+            not any("'x': True" in repr(e.args) for e in got) and not any(counted):
         ctx.rewind(mark)
         return None
     def sub(v: Any) -> Any:
@@ -504,7 +509,7 @@ def _x_compared(m: re.Match, ctx: Ctx) -> list[Effect] | None:
             return [sub(x) for x in v]
         return v
     for i, t in enumerate(new):
-        ctx.targets[mark[0] + i] = replace(t, filter=with_x(t.filter, q))
+        ctx.targets[mark[0] + i] = replace(t, filter=with_x(t.filter, q), **({"count_of": q} if counted[i] else {}))
     return [sub(e) for e in got]
 _EACH_OPP_TARGET = re.compile(r"^for each (opponent|other player), (.+?)\bup to one target (.+?) (?:(?:that player|"
                               r"that opponent|they) controls?|(?:that player's|their) (graveyard))\b(.*)$")
@@ -631,7 +636,7 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
         if inner is None or not inner or not all(_playables(e) for e in inner):
             return None
         return [_any_color_playable(e) for e in inner]
-    m = _X_COMPARED.fullmatch(low)
+    m = _X_COMPARED.fullmatch(low) or _X_TARGETS.fullmatch(low)
     if m and ctx.x is None:
         got = _x_compared(m, ctx)
         if got is not None:
