@@ -37,6 +37,9 @@ class Ctx:
     damaged_walker: bool = False  # "whenever ... deals damage to a planeswalker": "that planeswalker" is the one
     # dealt it
     clash_trigger: bool = False  # a "whenever you clash" trigger: "If you won, ..." reads that clash (701.20c)
+    # the instructions of the spell's paragraphs before this one, when a paragraph of several sentences opens with
+    # "If COND, instead X." (threshold: Toxic Stench): read on from them (engine/cards/compiler/__init__.py)
+    prior: list[Any] | None = None
 
     def __post_init__(self) -> None:
         if self.subject is None:

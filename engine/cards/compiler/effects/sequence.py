@@ -2106,7 +2106,8 @@ def _parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     # written after the instruction, read as "If SELF is untapped, you gain 3 life. Otherwise, ..." (608.2c)
     text = re.sub(r"(^|\. )([^.,]+?) if ((?:self|you) [^.,]+)\. otherwise, ", r"\1if \3, \2. otherwise, ", text,
                   flags=re.I)
-    out: list[Effect] = []
+    out: list[Effect] = list(ctx.prior or ())  # "If COND, instead X. It can't be regenerated.": read on from them
+    ctx.prior = None
     then_open = False   # the last sentence was "if/when you do, ...": what it chose may be acted on next
     any_may: re.Match | None = None  # "any opponent may X": read with the sentence after it
     for sent in _then_flip(sentences(text)):
@@ -2608,6 +2609,15 @@ def _parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             # Rend): the destruction the condition allowed (701.12b)
             then = out[-1].args["then"][0]
             out[-1] = Effect("if", {**out[-1].args, "then": [Effect("destroy", {**then.args, "no_regen": True})]})
+            continue
+        if s == "creatures destroyed this way can't be regenerated" and out and out[-1].op == "if" \
+                and any(e.op == "destroy" for e in out[-1].args["then"]):
+            # "Threshold — If ..., instead destroy all creatures, then create two 1/1 white Spirit creature tokens
+            # with flying. Creatures destroyed this way can't be regenerated." (Kirtar's Wrath): the destruction of
+            # the instruction that applies (701.12b)
+            out[-1] = Effect("if", {**out[-1].args, "then": [Effect("destroy", {**e.args, "no_regen": True})
+                                                             if e.op == "destroy" else e
+                                                             for e in out[-1].args["then"]]})
             continue
         if out and re.fullmatch(r"if .+ would die this turn, exile (?:it|that card) instead", s):
             # a replacement effect of its own after any instruction (614.1a; engine/cards/compiler/effects/zones.py)
