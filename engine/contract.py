@@ -30,7 +30,8 @@ from engine.values import (
 
 #: Per op, the arguments that hold an amount or a reference (the other arguments are
 #: flags, zones, filters, lists and nested effects, which engine/support.py checks).
-AMOUNT_ARGS = frozenset({"amount", "power", "toughness", "per", "times", "top"})  # top: the piles op
+AMOUNT_ARGS = frozenset({"amount", "power", "toughness", "per", "times", "top",  # top: the piles op
+                         "reveal_first"})  # discard: "reveals three cards from their hand and you choose one"
 REF_ARGS = {op: frozenset({"what", "who", "source", "a", "b", "payer", "copy_of", "of"}) for op in OPS}
 for _op in ("damage", "prevent", "attach", "move_counters"):  # "to" is a reference for these (a zone for move)
     REF_ARGS[_op] = REF_ARGS[_op] | {"to"}

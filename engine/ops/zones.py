@@ -561,7 +561,19 @@ def _discard(g: "Game", r: Ctx, e: Effect) -> dict | None:
         # "reveals their hand. You choose a nonland card from it. That player discards that card": the
         # hand is revealed (701.14a), the effect's controller chooses among the cards of that kind (608.2c)
         chooser = you if e.get("chooser") == "you" else p
-        if chooser != p:
+        if e.get("reveal_first") is not None:
+            # "Target player reveals three cards from their hand and you choose one of them. That player discards
+            # that card." (Blackmail): that player chooses the cards shown (all of them with no more; 701.15a),
+            # then the effect's controller chooses among those (608.2d)
+            k = max(0, min(len(hand), amount(g, e.args["reveal_first"], source_id(g, r), r)))
+            key = f"{r['i']}.shown.{p}"
+            shown = r["answers"].get(key)
+            if shown is None and 0 < k < len(hand):
+                return dict(ask_cards(r, p, hand, k, k, f"reveal {k} card(s) from your hand"), slot=key)
+            hand = [c for c in (shown or hand) if c in hand][:k]
+            knowledge.show(g, list(hand))
+            g.log("reveal", player=p, to="all", cards=[g.objects[c].card.name for c in hand], objs=list(hand))
+        elif chooser != p:
             knowledge.show(g, list(g.players[p].hand))  # the whole hand, not only the cards of that kind
         pool = [c for c in hand if matches(g, c, {**f, "zone": "hand"}, None, you)] if f else hand
         if not pool:

@@ -1962,6 +1962,18 @@ def _parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             return [Effect("reveal", {"who": who, "zone": "hand"}), Effect("exile", {"what": picked})]
         return [Effect("discard", {"who": who, "amount": number(m.group(2)) or 1, "filter": f, "chooser": "you"})]
     m = re.fullmatch(
+        r"(target player|target opponent|that player) reveals (two|three|four|x) cards from their hand(?: and|\.) you "
+        r"choose (one|two) of (?:them|those cards)\. (?:that player|they) discards? (?:that card|those cards)\.?", low)
+    if m and number(m.group(3)):
+        # "Target player reveals three cards from their hand and you choose one of them. That player discards that
+        # card." (Blackmail), "... reveals X cards ..." (Cabal Interrogator, X paid; 107.3a): that player chooses which
+        # cards to reveal (all of them with no more in hand; 701.15a), then you choose among those (608.2d)
+        who = ctx.player(m.group(1))
+        shown: Any = {"x": True} if m.group(2) == "x" else number(m.group(2))
+        if who is None or who == "each_opponent" or shown is None:
+            return None
+        return [Effect("discard", {"who": who, "amount": number(m.group(3)), "chooser": "you", "reveal_first": shown})]
+    m = re.fullmatch(
         r"(target player|target opponent) reveals their hand\. you may choose an? (.+?) card from it\. if you do, "
         r"(?:that player|they) discards? that card\. if you don't, (?:that player|they) discards? (\w+) cards?\.?", low)
     if m:  # Nightsnare: the caster's choice; declined (or nothing to choose), the player discards two of their choice
