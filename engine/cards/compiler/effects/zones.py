@@ -237,6 +237,20 @@ def _tuck(m: re.Match, c: Ctx) -> list[Effect] | None:
     )
 
 
+@reader(r"^put (that card|them|those cards) on top of that player's library( in any order)?$")
+def _tuck_chosen(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Look at target opponent's hand and choose a card from it. Put that card on top of that player's library."
+    (Painful Memories), "... choose two cards from it. Put them on top of that player's library in any order."
+    (Agonizing Memories): the cards chosen from that player's hand, their owner's library (401.1), in the order the
+    chooser gives them, first on top (401.4)."""
+    what = c.last
+    if not (isinstance(what, dict) and isinstance(what.get("choose"), dict) and what["choose"].get("zone") == "hand"
+            and what["choose"].get("owner") == c.last_player and c.last_player is not None) \
+            or (m.group(1) == "that card") != (what.get("amount") == 1) or what.get("up_to"):
+        return None
+    return [Effect("move", {"what": what, "to": "library_top"})]
+
+
 @reader(r"^put (.+?) on the bottom of (?:its|their) owners?'s? librar(?:y|ies)$")
 def _tuck2(m: re.Match, c: Ctx) -> list[Effect] | None:
     what = c.ref(m.group(1))
@@ -1161,6 +1175,7 @@ READERS: tuple[Reader, ...] = (
     _owner_top_or_bottom,
     _owner_nth_or_bottom,
     _each_owner_top_or_bottom,
+    _tuck_chosen,
     _tuck,
     _tuck2,
     _shuffle_in,
