@@ -1961,6 +1961,18 @@ def _parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                       "amount": number(m.group(2)) or 1}
             return [Effect("reveal", {"who": who, "zone": "hand"}), Effect("exile", {"what": picked})]
         return [Effect("discard", {"who": who, "amount": number(m.group(2)) or 1, "filter": f, "chooser": "you"})]
+    m = re.fullmatch(r"that player may choose any number of tapped ([a-z ]*?)creatures ((?:with|without) flying )?they "
+                     r"control and pay ((?:\{[0-9wubrgc]\})+) for each creature chosen this way\. if (?:the player|they) "
+                     r"does?, untap those creatures\.?", low)
+    if m and ctx.last_player == "trigger_player":
+        # "At the beginning of each player's upkeep, that player may choose any number of tapped blue creatures they
+        # control and pay {4} for each creature chosen this way. If the player does, untap those creatures." (Magnetic
+        # Mountain, Mudslide): the upkeep's player chooses and pays (608.2d, 117.3)
+        f = parse_noun(f"{m.group(1)}creature{' ' + m.group(2).strip() if m.group(2) else ''}")
+        cost = list(parse_cost(m.group(3)))
+        if f is None or set(f) - {"types", "colors", "not_colors", "keyword", "not_keyword"} or not cost:
+            return None
+        return [Effect("pay_untap", {"who": "trigger_player", "filter": f, "cost": cost})]
     m = re.fullmatch(
         r"(target player|target opponent|that player) reveals (two|three|four|x) cards from their hand(?: and|\.) you "
         r"choose (one|two) of (?:them|those cards)\. (?:that player|they) discards? (?:that card|those cards)\.?", low)
