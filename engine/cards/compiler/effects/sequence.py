@@ -175,6 +175,38 @@ def _unless_pay(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("unless", {"payer": payer, "pay": pay, "effects": list(inner)})]
 
 
+@reader(r"^(target (?:creature|land)) (loses|becomes) (your choice of )?((?:[a-z ]+?, )*[a-z ]+?),? or ([a-z ]+?) (until end "
+        r"of turn)$")
+def _either_quality(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """608.2d: "Target creature loses first strike or swampwalk until end of turn" (Urborg), "... loses your choice of
+    flying, first strike, or trample until end of turn" (Walking Sponge), "Target land becomes a Plains or an Island
+    until end of turn" (Tundra Kavu): one target (115.1), and one of the words, the one the controller chooses as it
+    resolves; each alternative the instruction with that word alone."""
+    words = [w.strip() for w in m.group(4).split(", ")] + [m.group(5).strip()]
+    if len(words) < 2 or any(not w or w.startswith(("and ", "or ")) for w in words):
+        return None
+    mark = c.mark()
+    alts: list[list[Effect]] = []
+    for k, w in enumerate(words):
+        subject = m.group(1) if k == 0 else "it"
+        got = parse_sentence(f"{subject} {m.group(2)} {w} {m.group(6)}", c)
+        if got is None or not got or len(c.targets) != mark[0] + 1:
+            c.rewind(mark)
+            return None
+        if k == 0:
+            c.last = {"target": mark[0]}
+        alts.append(list(got))
+    if any(json.dumps(_effects_data(a)) == json.dumps(_effects_data(alts[0])) for a in alts[1:]):
+        c.rewind(mark)
+        return None
+    return [Effect("either", {"alternatives": alts, "labels": words})]
+
+
+def _effects_data(effs: list[Effect]) -> list[Any]:
+    """Effects as plain data, to compare two readings."""
+    return [[e.op, repr(e.args)] for e in effs]
+
+
 @reader(r"^((destroy|exile|return) all [^,]+?|self deals \d+ damage to each [^,]+?) or ((?:destroy |exile |return )?"
         r"all [^,]+?|self deals \d+ damage to each [^,]+?)$")
 def _either_instruction(m: re.Match, c: Ctx) -> list[Effect] | None:
@@ -3633,7 +3665,7 @@ def _each_part(parts: list[str], c: Ctx) -> list[Effect] | None:
 READERS: tuple[Reader, ...] = (_pay, _may_pay_then, _unless_pay_x, _unless_pay_each, _unless_pay,
                                _ward_action,
                                _unless_do, _unless_has_deal,
-                               _either_instruction, _put_or_remove_counter, _either_token,
+                               _either_quality, _either_instruction, _put_or_remove_counter, _either_token,
                                _delayed_if_target_has,
                                _delayed_owner_upkeep, _delayed,
                                _next_draw_instead,
