@@ -2013,10 +2013,10 @@ def _parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
         # card." (Blackmail), "... reveals X cards ..." (Cabal Interrogator, X paid; 107.3a): that player chooses which
         # cards to reveal (all of them with no more in hand; 701.15a), then you choose among those (608.2d)
         who = ctx.player(m.group(1))
-        shown: Any = {"x": True} if m.group(2) == "x" else number(m.group(2))
-        if who is None or who == "each_opponent" or shown is None:
+        n_shown: Any = {"x": True} if m.group(2) == "x" else number(m.group(2))
+        if who is None or who == "each_opponent" or n_shown is None:
             return None
-        return [Effect("discard", {"who": who, "amount": number(m.group(3)), "chooser": "you", "reveal_first": shown})]
+        return [Effect("discard", {"who": who, "amount": number(m.group(3)), "chooser": "you", "reveal_first": n_shown})]
     m = re.fullmatch(
         r"(target player|target opponent) reveals their hand\. you may choose an? (.+?) card from it\. if you do, "
         r"(?:that player|they) discards? that card\. if you don't, (?:that player|they) discards? (\w+) cards?\.?", low)
