@@ -21,11 +21,11 @@ from engine.replacement import enter_replacements
 from engine.state import Obj, works_from_command
 from engine.targets import (
     check_targets,
+    counts_of,
     divided_damage,
     division,
     normalize_targets,
     share_groups,
-    counts_of,
     target_candidates,
     with_counts,
     with_x,

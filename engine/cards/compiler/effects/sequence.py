@@ -175,8 +175,8 @@ def _unless_pay(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("unless", {"payer": payer, "pay": pay, "effects": list(inner)})]
 
 
-@reader(r"^(target (?:creature|land)) (loses|becomes) (your choice of )?((?:[a-z ]+?, )*[a-z ]+?),? or ([a-z ]+?) (until end "
-        r"of turn)$")
+@reader(r"^(target (?:creature|land)) (loses|becomes) (your choice of )?((?:[a-z ]+?, )*[a-z ]+?),? or ([a-z ]+?) "
+        r"(until end of turn)$")
 def _either_quality(m: re.Match, c: Ctx) -> list[Effect] | None:
     """608.2d: "Target creature loses first strike or swampwalk until end of turn" (Urborg), "... loses your choice of
     flying, first strike, or trample until end of turn" (Walking Sponge), "Target land becomes a Plains or an Island
@@ -1994,8 +1994,8 @@ def _parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             return [Effect("reveal", {"who": who, "zone": "hand"}), Effect("exile", {"what": picked})]
         return [Effect("discard", {"who": who, "amount": number(m.group(2)) or 1, "filter": f, "chooser": "you"})]
     m = re.fullmatch(r"that player may choose any number of tapped ([a-z ]*?)creatures ((?:with|without) flying )?they "
-                     r"control and pay ((?:\{[0-9wubrgc]\})+) for each creature chosen this way\. if (?:the player|they) "
-                     r"does?, untap those creatures\.?", low)
+                     r"control and pay ((?:\{[0-9wubrgc]\})+) for each creature chosen this way\. "
+                     r"if (?:the player|they) does?, untap those creatures\.?", low)
     if m and ctx.last_player == "trigger_player":
         # "At the beginning of each player's upkeep, that player may choose any number of tapped blue creatures they
         # control and pay {4} for each creature chosen this way. If the player does, untap those creatures." (Magnetic
@@ -2016,7 +2016,8 @@ def _parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
         n_shown: Any = {"x": True} if m.group(2) == "x" else number(m.group(2))
         if who is None or who == "each_opponent" or n_shown is None:
             return None
-        return [Effect("discard", {"who": who, "amount": number(m.group(3)), "chooser": "you", "reveal_first": n_shown})]
+        return [Effect("discard", {"who": who, "amount": number(m.group(3)), "chooser": "you",
+                                   "reveal_first": n_shown})]
     m = re.fullmatch(
         r"(target player|target opponent) reveals their hand\. you may choose an? (.+?) card from it\. if you do, "
         r"(?:that player|they) discards? that card\. if you don't, (?:that player|they) discards? (\w+) cards?\.?", low)

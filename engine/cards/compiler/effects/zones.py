@@ -995,8 +995,8 @@ def _owner_nth_or_bottom(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None if what is None else [Effect("move", {"what": what, "to": "library_top_or_bottom", "nth": nth})]
 
 
-@reader(r"^(?:put|(that player) puts) (?:the cards in (?:your|their) hand|all cards in (?:your|their) hand|(?:your|their) "
-        r"hand) on the bottom of (?:your|their) library in any order$")
+@reader(r"^(?:put|(that player) puts) (?:the cards in (?:your|their) hand|all cards in (?:your|their) hand|"
+        r"(?:your|their) hand) on the bottom of (?:your|their) library in any order$")
 def _hand_to_bottom(m: re.Match, c: Ctx) -> list[Effect] | None:
     """401.4: "put the cards in your hand on the bottom of your library in any order" (Mindmoil, Arjun, the Shifting
     Flame), "that player puts the cards in their hand on the bottom of their library in any order" (Teferi's Puzzle
