@@ -19,7 +19,7 @@ from engine.mana import parse_cost
 def _counter_ability_from(m: re.Match, c: Ctx) -> list[Effect] | None:
     """701.5a: "Counter target activated ability from an artifact source" (Rust, Brown Ouphe), "... unless that
     ability's controller pays {W}" (Ayesha Tanaka, 117.12): an activated ability on the stack whose source (the object
-    it is an ability of, 112.7a) is an artifact; mana abilities never are on the stack (605.3b)."""
+    it is an ability of, 112.7) is an artifact; mana abilities never are on the stack (605.3b)."""
     r = c.add_target(TargetSpec({"zone": "stack", "ability": "activated", "source_types": [m.group(1).title()]},
                                 f"target activated ability from an {m.group(1)} source"))
     c.last = r
