@@ -298,7 +298,7 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
             return False
         if "ability" in f and (o.ability is None or o.ability.kind != f["ability"]):
             return False
-        if "source_types" in f:  # "from an artifact source" (Rust): its source now, or as it last existed (112.7, 112.7a)
+        if "source_types" in f:  # "from an artifact source" (Rust): its source, or as it last existed (112.7, 112.7a)
             origin = game.objects.get(o.source) if o.ability is not None and o.source is not None else None
             kinds = game.chars(origin.id).types if origin is not None else o.card.types if o.ability is not None else ()
             if not any(k in kinds for k in f["source_types"]):
