@@ -54,6 +54,7 @@ from engine.tapping import tap, untap
 from engine.targets import (
     cast_slots,
     check_targets,
+    counted,
     division,
     normalize_targets,
     spell_ability,
@@ -538,7 +539,7 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
         raise IllegalAction("X cannot be negative")
     if free and x:
         raise IllegalAction("X is 0 for a spell cast without paying its mana cost (107.3b)")
-    specs = with_x(specs, x)
+    specs = counted(g, with_x(specs, x), o.id)  # "up to X target ..., where X is Q": Q counted now (601.2c)
     raw_targets = a.get("targets")
     if any(t.only_if for t in specs):  # 601.2c: targets the spell has only when kicked, only as the gift is promised
         how = ([keyword_alt[0].keyword] if keyword_alt else []) + (["Kicker"] if kicked else []) \
@@ -1244,7 +1245,7 @@ def activate(g: "Game", player: str, a: dict[str, Any], opponent_chose: bool = F
     if ab.choose:  # 602.2b, 601.2b: a modal ability's modes are chosen as it is activated
         check_modes(ab, modes, g, player, o.id)
         specs = tuple(t for m in modes for t in ab.modes[m].targets)
-    specs = with_x(specs, x)
+    specs = counted(g, with_x(specs, x), o.id)  # "up to X target ..., where X is Q": Q counted now (601.2c)
     chosen = _named_targets(ab if ab.choose else None, modes, a.get("targets"), specs)
     s = _ability_object(g, o, ab, player)
     s.modes = list(modes) if ab.choose else []

@@ -30,7 +30,8 @@ from engine.values import (
 
 #: Per op, the arguments that hold an amount or a reference (the other arguments are
 #: flags, zones, filters, lists and nested effects, which engine/support.py checks).
-AMOUNT_ARGS = frozenset({"amount", "power", "toughness", "per", "times", "top"})  # top: the piles op
+AMOUNT_ARGS = frozenset({"amount", "power", "toughness", "per", "times", "top",  # top: the piles op
+                         "reveal_first"})  # discard: "reveals three cards from their hand and you choose one"
 REF_ARGS = {op: frozenset({"what", "who", "source", "a", "b", "payer", "copy_of", "of"}) for op in OPS}
 for _op in ("damage", "prevent", "attach", "move_counters"):  # "to" is a reference for these (a zone for move)
     REF_ARGS[_op] = REF_ARGS[_op] | {"to"}
@@ -83,8 +84,9 @@ def amount_problems(a: Any, static: bool = False) -> list[str]:
         out.append("amount count_this_way put_hand by a filter")  # engine/values.py counts them all
     if head == "count_this_way" and a.get("action") == "bottomed" and a["count_this_way"]:
         out.append("amount count_this_way bottomed by a filter")  # engine/values.py counts them all
-    if head == "count_this_way" and a.get("action") == "shuffled" and a["count_this_way"]:
-        out.append("amount count_this_way shuffled by a filter")  # the cards are hidden in a library (401.2)
+    if head == "count_this_way" and a.get("action") == "shuffled" and a["count_this_way"] not in ({}, {
+            "owner": "that_player"}):  # the cards are hidden in a library (401.2): only their owners are counted
+        out.append("amount count_this_way shuffled by a filter")
     exiled_cards = a.get("action") == "exiled" and a["count_this_way"].get("zone") == "any_card"  # from any zone
     if head == "count_this_way" and a.get("action") in ("exiled", "destroyed", "sacrificed") \
             and (set(a["count_this_way"]) - {"types", "token", "controller", "subtypes", "permanent"}
@@ -222,6 +224,9 @@ def ability_problems(ab: Ability) -> list[str]:
         out += effect_problems(e)
     for m in ab.modes:
         out += ability_problems(m)
+    for t in ab.targets:  # "up to X target ..., where X is Q": Q counted as the targets are chosen (601.2c)
+        if t.count_of is not None:
+            out += [f"target count: {p}" for p in amount_problems(t.count_of)]
     if ab.kind == "triggered":
         ev = (ab.trigger or {}).get("event")
         for name in ev if isinstance(ev, list) else [ev]:

@@ -527,8 +527,8 @@ def _x_options(g: "Game", player: str, o: Any, ab: Any, opt: dict[str, Any], xs:
         if ab.choose:
             if not _with_modes(g, player, o, ab, one, x=x):
                 continue
-        elif ab.targets and not _with_targets(g, player, o, targets.with_x(
-                tuple(targets.x_fixed(s, x) for s in ab.targets), x), one, ab):
+        elif ab.targets and not _with_targets(g, player, o, targets.counted(g, targets.with_x(
+                tuple(targets.x_fixed(s, x) for s in ab.targets), x), o.id), one, ab):
             continue
         out.append(one)
     return out
@@ -634,6 +634,7 @@ def _with_modes(g: "Game", player: str, o: Any, ab: Any, opt: dict[str, Any], x:
         specs = m.targets
         if x is not None and specs:
             specs = targets.with_x(tuple(targets.x_fixed(s, x) for s in specs), x)
+        specs = targets.counted(g, specs, o.id)  # "up to X target ..., where X is Q" (601.2c)
         cands = [targets.target_candidates(g, s, o, player) for s in specs]
         if fits is not None:
             cands = [[c for c in slot if fits(c)] for slot in cands]

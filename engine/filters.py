@@ -22,6 +22,7 @@ KNOWN = frozenset({
     "not_supertypes", "colors", "colorless", "multicolored", "monocolored", "controller", "owner",
     "colors_all",  # "a spell that's both red and white" (the Mimics): every one of those colors (105.2)
     "source",  # "a source an opponent controls": any object that deals damage, a spell or a permanent (120.3, 609.7)
+    "source_types",  # "target activated ability from an artifact source" (Rust): the ability's source is one (112.7)
     "other", "tapped", "attacking", "blocking", "in_combat", "token", "keyword", "not_keyword",
     "counter", "power_le", "power_ge", "power_eq", "toughness_le", "toughness_ge", "toughness_eq",
     "mv_le", "mv_ge", "mv_eq", "and_subtypes", "zone", "player", "opponent", "any", "or", "permanent", "name",
@@ -297,6 +298,11 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
             return False
         if "ability" in f and (o.ability is None or o.ability.kind != f["ability"]):
             return False
+        if "source_types" in f:  # "from an artifact source" (Rust): its source, or as it last existed (112.7, 112.7a)
+            origin = game.objects.get(o.source) if o.ability is not None and o.source is not None else None
+            kinds = game.chars(origin.id).types if origin is not None else o.card.types if o.ability is not None else ()
+            if not any(k in kinds for k in f["source_types"]):
+                return False
     elif zone != "any_card" and o.zone != zone:
         return False
     if "paired_group" in f and not (x == src or src is not None and paired_with(game, src) == x):

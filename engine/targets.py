@@ -78,19 +78,26 @@ def _trigger_player(f: dict[str, Any], info: dict[str, Any] | None) -> dict[str,
     return {**f, "controller": [p] if isinstance(p, str) else []}
 
 
-def _has_more(g: "Game", x: Any, more: dict[str, Any], info: dict[str, Any] | None) -> bool:
+def _has_more(g: "Game", x: Any, more: dict[str, Any], info: dict[str, Any] | None, controller: str) -> bool:
     """"That player chooses target player who controls more creatures than they do and is their opponent" (Oath of
     Druids): ``x`` is an opponent (102.3) of the trigger's player (an upkeep's player, 503.1) with more of what
-    ``more`` counts: {"count": FILTER} permanents they control, "life" (119.1), or "hand" (cards in hand)."""
-    p = (info or {}).get("player")
+    ``more`` counts: {"count": FILTER} permanents they control, "life" (119.1), "hand" (cards in hand), or
+    {"graveyard": FILTER} cards in their graveyard. "Choose target opponent who has at least two more cards in hand
+    than you do as you activate this ability" (Keeper of the Mind): "you" ("you": the ability's controller), at least
+    "by" more, or "fewer" of them."""
+    p = controller if more.get("you") else (info or {}).get("player")
     if not isinstance(x, str) or not isinstance(p, str) or x not in seats.opponents(g, p):
         return False
 
     def measure(who: str) -> int:
         if "count" in more:
             return sum(1 for i in g.battlefield if matches(g, i, {**more["count"], "controller": "you"}, None, who))
+        if "graveyard" in more:
+            return sum(1 for i in g.players[who].graveyard if matches(g, i, {**more["graveyard"], "zone": "graveyard"},
+                                                                       None, who))
         return g.players[who].life if more.get("life") else len(g.players[who].hand)
-    return measure(x) > measure(p)
+    by = int(more.get("by", 1))
+    return measure(p) - measure(x) >= by if more.get("fewer") else measure(x) - measure(p) >= by
 
 
 def _same_name_as_trigger(g: "Game", f: dict[str, Any], info: dict[str, Any] | None) -> dict[str, Any]:
@@ -121,7 +128,7 @@ def targetable(g: "Game", x: Any, spec: TargetSpec, src: "Obj", controller: str,
     elif ctl == "trigger_player":
         f = _trigger_player(f, info)
     if "opponent_with_more" in f:
-        if not _has_more(g, x, f["opponent_with_more"], info):
+        if not _has_more(g, x, f["opponent_with_more"], info, controller):
             return False
         f = {k: v for k, v in f.items() if k != "opponent_with_more"}
     if info is not None and any(k in CMP_NAMES and _names_it(v) for k, v in f.items()):
@@ -257,10 +264,34 @@ def target_candidates(g: "Game", spec: TargetSpec, src: "Obj", controller: str,
 
 
 def with_x(specs: tuple[TargetSpec, ...], x: int) -> tuple[TargetSpec, ...]:
-    """601.2b-c: "X targets" (count -1) is X targets once X is chosen; "up to X" (min 0) from 0 to X."""
+    """601.2b-c: "X targets" (count -1) is X targets once X is chosen; "up to X" (min 0) from 0 to X. A slot whose
+    X is an amount of the game ("where X is the number of verse counters on SELF") is left to ``counted``."""
     if all(s.count >= 0 for s in specs):
         return specs
-    return tuple(dataclasses.replace(s, count=x, min=0 if s.min == 0 else x) if s.count < 0 else s for s in specs)
+    return tuple(dataclasses.replace(s, count=x, min=0 if s.min == 0 else x) if s.count < 0 and s.count_of is None
+                 else s for s in specs)
+
+
+def counts_of(g: "Game", specs: tuple[TargetSpec, ...], src: int | None) -> list[int] | None:
+    """601.2c, 107.3: the number of targets of each slot "up to X target ..., where X is Q" (Vile Requiem: the verse
+    counters on SELF as the ability is activated, before its costs are paid, 601.2h), Q counted now; None when no
+    slot is counted so."""
+    if all(s.count_of is None for s in specs):
+        return None
+    return [max(0, amount(g, s.count_of, src)) if s.count_of is not None else s.count for s in specs]
+
+
+def with_counts(specs: tuple[TargetSpec, ...], counts: list[int] | None) -> tuple[TargetSpec, ...]:
+    """The slots with the numbers ``counts_of`` counted: "up to X" from 0 to that number, "X target" exactly it."""
+    if counts is None or len(counts) != len(specs):
+        return specs
+    return tuple(dataclasses.replace(s, count=n, min=0 if s.min == 0 else n, count_of=None)
+                 if s.count_of is not None and s.count < 0 else s for s, n in zip(specs, counts))
+
+
+def counted(g: "Game", specs: tuple[TargetSpec, ...], src: int | None) -> tuple[TargetSpec, ...]:
+    """``with_counts`` of the numbers counted now (a spell being cast, an ability being activated: 601.2c)."""
+    return with_counts(specs, counts_of(g, specs, src))
 
 
 def bind_prior(g: "Game", spec: TargetSpec, chosen: list[list[Any]]) -> TargetSpec:
@@ -383,6 +414,15 @@ def x_fixed(spec: TargetSpec, x: int) -> TargetSpec:
     return dataclasses.replace(spec, filter={k: x if isinstance(v, dict) and v.get("x") else v for k, v in f.items()})
 
 
+def _as_chosen_only(spec: TargetSpec) -> TargetSpec:
+    """"Choose target opponent who has more life than you do as you activate this ability" (Keeper of the Light): the
+    comparison holds as the target is chosen (601.2c); on resolution (608.2b) it is an opponent, whatever it has."""
+    more = spec.filter.get("opponent_with_more")
+    if not isinstance(more, dict) or not more.get("as_chosen"):
+        return spec
+    return dataclasses.replace(spec, filter={k: v for k, v in spec.filter.items() if k != "opponent_with_more"})
+
+
 def legal_now(g: "Game", s: "Obj") -> list[list[Any]]:
     """608.2b: targets that are still legal (illegal ones are not affected)."""
     if s.ability is not None:
@@ -404,7 +444,7 @@ def legal_now(g: "Game", s: "Obj") -> list[list[Any]]:
         # "with mana value X": the X of this ability (107.3a), not of its source, when checked again
         specs = tuple(x_fixed(t, s.x) for t in specs)
     info = s.trigger_info if s.ability is not None else None
-    specs = tuple(bind_prior(g, spec, s.targets) for spec in specs)  # the other target as it is now (608.2b)
+    specs = tuple(bind_prior(g, _as_chosen_only(spec), s.targets) for spec in specs)  # the other target now (608.2b)
     return [[x for x in picks if (isinstance(x, str) or x in g.objects)
              and targetable(g, x, spec, src, s.controller, info)]
             for spec, picks in zip(specs, s.targets)]

@@ -21,11 +21,13 @@ from engine.replacement import enter_replacements
 from engine.state import Obj, works_from_command
 from engine.targets import (
     check_targets,
+    counts_of,
     divided_damage,
     division,
     normalize_targets,
     share_groups,
     target_candidates,
+    with_counts,
     with_x,
 )
 from engine.values import cast_kind_matches, condition, first_combat_over
@@ -1125,8 +1127,10 @@ def specs_of(t: dict[str, Any]) -> tuple[TargetSpec, ...]:
     modal one, the targets of the modes chosen (603.3c, 700.2)."""
     ab = t["ability"]
     if ab.choose and ab.modes:
-        return with_x(tuple(s for m in t.get("modes", ()) for s in ab.modes[m].targets), trigger_x(t))
-    return with_x(ab.targets, trigger_x(t))
+        specs = with_x(tuple(s for m in t.get("modes", ()) for s in ab.modes[m].targets), trigger_x(t))
+    else:
+        specs = with_x(ab.targets, trigger_x(t))
+    return with_counts(specs, t.get("target_counts"))  # "up to X target ..., where X is Q": counted as put (603.3d)
 
 
 def _mode_range(ab: Any) -> tuple[int, int]:
@@ -1238,6 +1242,10 @@ def put_on_stack(g: "Game") -> None:
                 g.log("trigger_removed", card=t["card"].name)
                 return
         if specs_of(t) and "targets" not in t:
+            if "target_counts" not in t:  # "up to X target ..., where X is Q": Q counted as it is put (603.3d)
+                n = counts_of(g, specs_of(t), t["source"])
+                if n is not None:
+                    t["target_counts"] = n
             cands = candidates(g, t)
             if any(len(c) < spec.min for c, spec in zip(cands, specs_of(t))) \
                     or not _distinct_possible(cands, specs_of(t)) \

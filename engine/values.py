@@ -866,8 +866,13 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         # it moved (engine/ops/zones.py move ``any_order``)
         return len(r.get("bottomed", ()))
     if "count_this_way" in a and r is not None and a.get("action") == "shuffled":
-        # "shuffle the cards from your hand into your library, then draw that many cards": how many it moved
-        return len(r.get("shuffled_in", ()))
+        # "shuffle the cards from your hand into your library, then draw that many cards": how many it moved; "each
+        # player shuffles ..., then draws that many cards": those that player owned (608.2c, amount_for)
+        own = a["count_this_way"].get("owner")
+        if own is None:
+            return len(r.get("shuffled_in", ()))
+        whose = set(bind_players(g, r, {"owner": own})["owner"])
+        return sum(1 for p in r.get("shuffled_owners", ()) if p in whose)
     if "count_this_way" in a and r is not None and a.get("action") == "discarded":
         # "discard your hand, then draw that many cards" (701.8: a card exiled by madness was discarded too)
         f = {**a["count_this_way"], "zone": "any_card"}  # wherever it went (a graveyard, or exile by madness)

@@ -269,6 +269,10 @@ reflexive: ability: Ability (triggered, event "reflexive")
     "When you do, ...": a triggered ability that triggers as the instruction before it is done, put on the stack
     the next time a player would receive priority, its targets chosen then (603.7a, 603.3; reflexive triggers are a
     later rule)
+pay_untap: who, filter, cost: [mana symbols]
+    "that player may choose any number of tapped blue creatures they control and pay {4} for each creature chosen
+    this way. If the player does, untap those creatures." (Magnetic Mountain): that player chooses as many as they can
+    pay for, pays the cost once for each, then untaps them (CR 608.2d, 117.3, 701.17b)
 skip_next: who, step ("untap" | "upkeep" | "draw" | "combat" | "turn"), [amount], [this_turn]
     that player skips their next such step, once (amount: that many of their next turns) (CR 614.10)
 exile_top: who, amount
@@ -568,6 +572,7 @@ from typing import Any
 # The closed vocabularies of the contract above (a test checks the compiled corpus uses nothing else).
 EFFECT_OPS: frozenset[str] = frozenset({
     "damage", "pump", "grant", "restrict", "destroy", "exile", "bounce", "move", "tap", "untap", "regenerate",
+    "pay_untap",
     "switch_pt",
     "gain_control", "sacrifice", "draw", "discard", "gain_life", "lose_life", "set_life", "color", "mill", "scry",
     "pay_life",  # "that player pays 3 life" (one way of an "unless", 119.4)
@@ -757,6 +762,9 @@ class TargetSpec:
     # was kicked, ... target creature"; {"cast_with": "Gift"}, {"not": {...}}); otherwise it is cast as though it
     # did not require that target (engine/targets.py cast_slots)
     only_if: dict[str, Any] | None = None
+    # 601.2c, 107.3: "up to X target creatures, where X is the number of verse counters on SELF": X (the ``count``
+    # -1 slot's number) is this amount, counted as the targets are chosen (engine/targets.py counted)
+    count_of: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,6 +20,7 @@ from engine.ops.actions import ACTION_CAN
 from engine.ops.base import ask_cards, table
 from engine.payment import can_afford, pay_mana
 from engine.state import create_object
+from engine.tapping import untap
 from engine.values import Ctx, amount, amount_for, controller, names_that_player, refs, source_id, this
 
 if TYPE_CHECKING:
@@ -294,6 +295,34 @@ def _join_forces(g: "Game", r: dict) -> dict | None:
             pay_mana(g, p, (str(n),), set())
         done[slot] = n
     r["paid"] = sum(done.values())
+    return None
+
+
+@op("pay_untap")
+def _pay_untap(g: "Game", r: dict, e: Effect) -> dict | None:
+    """"At the beginning of each player's upkeep, that player may choose any number of tapped blue creatures they
+    control and pay {4} for each creature chosen this way. If the player does, untap those creatures." (Magnetic
+    Mountain): the player chooses (608.2d) among those creatures as many as they can pay for (117.3), pays the cost
+    once for each, then untaps them (701.17b)."""
+    cost = tuple(str(s) for s in e.args["cost"])
+    for p in refs(g, r, e.args["who"]):
+        if not isinstance(p, str) or p not in seats.live(g):
+            continue
+        f = {**e.args["filter"], "tapped": True, "controller": "you"}
+        pool = [i for i in g.battlefield if matches(g, i, f, source_id(g, r), p)]
+        most = 0
+        while most < len(pool) and can_afford(g, p, cost * (most + 1)):
+            most += 1
+        key = f"{r['i']}.pay_untap.{p}"
+        got = r["answers"].get(key)
+        if got is None and most:
+            return dict(ask_cards(r, p, pool, 0, most, f"pay {''.join('{' + s + '}' for s in cost)} for each tapped "
+                                  f"creature to untap (up to {most})"), slot=key)
+        picks = [x for x in dict.fromkeys(got or ()) if x in pool][:most]
+        if picks:
+            pay_mana(g, p, cost * len(picks), set())
+            for x in picks:
+                untap(g, x)
     return None
 
 

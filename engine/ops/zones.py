@@ -332,6 +332,7 @@ def _move(g: "Game", r: Ctx, e: Effect) -> dict | None:
             if isinstance(x, int) and x in g.objects:
                 owner = g.objects[x].owner
                 r.setdefault("shuffled_in", []).append(g.move(x, "library"))  # "then draw that many cards"
+                r.setdefault("shuffled_owners", []).append(owner)  # "each player ... draws that many" (608.2c)
                 knowledge.shuffle(g, owner)
     else:
         _move_all(g, r, e, to)
@@ -397,10 +398,14 @@ def _draw(g: "Game", r: Ctx, e: Effect) -> dict | None:
     """121.2: each card drawn one at a time; before each, a dredge card may replace it (702.51a:
     engine/dredge.py). The draws made are counted in the record, so after a choice the effect
     goes on with the next one."""
-    most = amount(g, e.get("amount", 1), source_id(g, r), r)
+    a = e.get("amount", 1)
+    each = names_that_player(a)  # "each player ..., then draws that many cards": counted for each (608.2c)
+    most = 0 if each else amount(g, a, source_id(g, r), r)
     for p in refs(g, r, e.get("who", "you")):
         if not isinstance(p, str):
             continue
+        if each:
+            most = amount_for(g, a, source_id(g, r), r, p)
         n = most
         if e.get("up_to"):  # "Its controller may draw up to two cards" (Arcane Denial): that player chooses how many,
             # none included (121.2), as the instruction is carried out (608.2d)
@@ -556,7 +561,19 @@ def _discard(g: "Game", r: Ctx, e: Effect) -> dict | None:
         # "reveals their hand. You choose a nonland card from it. That player discards that card": the
         # hand is revealed (701.14a), the effect's controller chooses among the cards of that kind (608.2c)
         chooser = you if e.get("chooser") == "you" else p
-        if chooser != p:
+        if e.get("reveal_first") is not None:
+            # "Target player reveals three cards from their hand and you choose one of them. That player discards
+            # that card." (Blackmail): that player chooses the cards shown (all of them with no more; 701.15a),
+            # then the effect's controller chooses among those (608.2d)
+            k = max(0, min(len(hand), amount(g, e.args["reveal_first"], source_id(g, r), r)))
+            key = f"{r['i']}.shown.{p}"
+            shown = r["answers"].get(key)
+            if shown is None and 0 < k < len(hand):
+                return dict(ask_cards(r, p, hand, k, k, f"reveal {k} card(s) from your hand"), slot=key)
+            hand = [c for c in (shown or hand) if c in hand][:k]
+            knowledge.show(g, list(hand))
+            g.log("reveal", player=p, to="all", cards=[g.objects[c].card.name for c in hand], objs=list(hand))
+        elif chooser != p:
             knowledge.show(g, list(g.players[p].hand))  # the whole hand, not only the cards of that kind
         pool = [c for c in hand if matches(g, c, {**f, "zone": "hand"}, None, you)] if f else hand
         if not pool:

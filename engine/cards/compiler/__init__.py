@@ -22,7 +22,13 @@ from engine.cards.abilities import Ability, CardDef, Cost, Effect, TargetSpec
 from engine.cards.compiler.costs import parse_cost_text
 from engine.cards.compiler.effects import Ctx, parse_effects
 from engine.cards.compiler.effects.amounts import bind_difference
-from engine.cards.compiler.effects.sequence import delayed_before_end_turn, enters_with_more, instead, untap_those
+from engine.cards.compiler.effects.sequence import (
+    _INSTEAD,
+    delayed_before_end_turn,
+    enters_with_more,
+    instead,
+    untap_those,
+)
 from engine.cards.compiler.keywords import backup, linked_kickers, parse_keyword_line, set_instruction_reader
 from engine.cards.compiler.leveler import (
     ClassLevel,
@@ -1054,6 +1060,20 @@ def lower(items: list[IrItem], types: tuple[str, ...]) -> tuple[list[str], dict[
                 spell_effects += effs
                 continue
             del spell_ctx.targets[snapshot:]
+            sents = sentences(item.text)
+            if len(sents) > 1 and spell_effects and any(rx.match(sents[0].strip().rstrip(".").lower())
+                                                        for rx in _INSTEAD):
+                # "Threshold — If there are seven or more cards in your graveyard, instead destroy that creature. It
+                # can't be regenerated." (Toxic Stench): the line replaces the instruction before it, and the
+                # sentences after it read on from what it made (608.2c)
+                mark = spell_ctx.mark()
+                spell_ctx.prior = list(spell_effects)
+                effs = parse_effects(item.text, spell_ctx)
+                spell_ctx.prior = None
+                if effs is not None and not swallowed(item.text, (effs, spell_ctx.targets[snapshot:])):
+                    spell_effects = effs
+                    continue
+                spell_ctx.rewind(mark)
             statics = parse_static(item.text)
             if statics is not None:
                 ab = [Ability("static", item.text, static=s, zone="stack" if s["kind"] in (

@@ -60,15 +60,43 @@ ACTION_RULES = {
 }
 
 
+#: "target opponent who has more life than you do as you activate this ability" (Keeper of the Light), "... who
+#: controls more creatures than you do ...", "... who has at least two more cards in hand than you do ...", "... who
+#: has at least two fewer creature cards in their graveyard than you do ..."
+_MORE_THAN_YOU = re.compile(r"target opponent who (has|controls) (?:at least (two|three) )?(more|fewer) (life|cards in "
+                            r"hand|creatures|creature cards in their graveyard) than you do as you activate this "
+                            r"ability")
+
+
+def _more_than_you(m: re.Match) -> dict[str, Any] | None:
+    """The ``opponent_with_more`` filter of a _MORE_THAN_YOU phrase: compared with the ability's controller, as the
+    target is chosen only (601.2c; engine/targets.py _as_chosen_only on resolution)."""
+    what = m.group(4)
+    if (m.group(1) == "controls") != (what == "creatures") or what == "life" and m.group(3) == "fewer":
+        return None
+    kind: dict[str, Any] = {"life": True} if what == "life" else {"hand": True} if what == "cards in hand" else \
+        {"count": {"types": ["Creature"]}} if what == "creatures" else {"graveyard": {"types": ["Creature"]}}
+    return {**kind, "you": True, "as_chosen": True, **({"by": number(m.group(2))} if m.group(2) else {}),
+            **({"fewer": True} if m.group(3) == "fewer" else {})}
+
+
 @reader(r"^choose (target .+?|up to (?:one|two|three) target .+?|any number of target .+?|(?:two|three) target .+?)"
         r"(?: and (another target .+|target .+))?$")
 def _choose_target(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"Choose target creature an opponent controls. When that creature dies this turn, ... Target creature you
     control fights that creature" (Time to Feed): the target is chosen as the spell is cast (601.2c); the
     sentence does nothing else, and "that creature" after it is that target (608.2c)."""
-    first = c.ref(m.group(1))
+    more = _MORE_THAN_YOU.fullmatch(m.group(1))
+    first = c.ref(m.group(1) if more is None else "target opponent")
     if not (isinstance(first, dict) and "target" in first):
         return None
+    if more is not None:
+        cmp = _more_than_you(more)
+        if cmp is None or m.group(2):
+            return None
+        spec = c.targets[first["target"]]
+        c.targets[first["target"]] = replace(spec, filter={**spec.filter, "opponent_with_more": cmp})
+        c.last_player = first  # "SELF deals 2 damage to that player" (Keeper of the Flame): the target
     if m.group(2):
         second = c.ref(m.group(2))
         if not (isinstance(second, dict) and "target" in second):

@@ -37,6 +37,9 @@ class Ctx:
     damaged_walker: bool = False  # "whenever ... deals damage to a planeswalker": "that planeswalker" is the one
     # dealt it
     clash_trigger: bool = False  # a "whenever you clash" trigger: "If you won, ..." reads that clash (701.20c)
+    # the instructions of the spell's paragraphs before this one, when a paragraph of several sentences opens with
+    # "If COND, instead X." (threshold: Toxic Stench): read on from them (engine/cards/compiler/__init__.py)
+    prior: list[Any] | None = None
 
     def __post_init__(self) -> None:
         if self.subject is None:
@@ -385,6 +388,12 @@ class Ctx:
                 # (400.7, 603.7c; engine/values.py refs "moved")
                 return {**self.last, "moved": True}
             return self.last if self.last is not None else "it"
+        if p in ("that permanent or player", "that creature or player") and self.targets \
+                and self.targets[-1].filter.get("any") and self.targets[-1].count == 1:
+            # "Prevent the next 2 damage that would be dealt to any target this turn. If SELF was kicked, prevent the
+            # next 4 damage that would be dealt to that permanent or player this turn instead." (Orim's Touch): the
+            # "any target" slot named again (114.1a, 115.1)
+            return {"target": len(self.targets) - 1}
         if p in ("that player or planeswalker", "that player or that planeswalker", "that opponent or planeswalker"):
             # "... target player or planeswalker ... 3 damage to that player or planeswalker": the last
             # target slot that may be a player or a planeswalker (114.1a, one target named again)

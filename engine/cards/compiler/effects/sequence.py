@@ -175,6 +175,38 @@ def _unless_pay(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("unless", {"payer": payer, "pay": pay, "effects": list(inner)})]
 
 
+@reader(r"^(target (?:creature|land)) (loses|becomes) (your choice of )?((?:[a-z ]+?, )*[a-z ]+?),? or ([a-z ]+?) "
+        r"(until end of turn)$")
+def _either_quality(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """608.2d: "Target creature loses first strike or swampwalk until end of turn" (Urborg), "... loses your choice of
+    flying, first strike, or trample until end of turn" (Walking Sponge), "Target land becomes a Plains or an Island
+    until end of turn" (Tundra Kavu): one target (115.1), and one of the words, the one the controller chooses as it
+    resolves; each alternative the instruction with that word alone."""
+    words = [w.strip() for w in m.group(4).split(", ")] + [m.group(5).strip()]
+    if len(words) < 2 or any(not w or w.startswith(("and ", "or ")) for w in words):
+        return None
+    mark = c.mark()
+    alts: list[list[Effect]] = []
+    for k, w in enumerate(words):
+        subject = m.group(1) if k == 0 else "it"
+        got = parse_sentence(f"{subject} {m.group(2)} {w} {m.group(6)}", c)
+        if got is None or not got or len(c.targets) != mark[0] + 1:
+            c.rewind(mark)
+            return None
+        if k == 0:
+            c.last = {"target": mark[0]}
+        alts.append(list(got))
+    if any(json.dumps(_effects_data(a)) == json.dumps(_effects_data(alts[0])) for a in alts[1:]):
+        c.rewind(mark)
+        return None
+    return [Effect("either", {"alternatives": alts, "labels": words})]
+
+
+def _effects_data(effs: list[Effect]) -> list[Any]:
+    """Effects as plain data, to compare two readings."""
+    return [[e.op, repr(e.args)] for e in effs]
+
+
 @reader(r"^((destroy|exile|return) all [^,]+?|self deals \d+ damage to each [^,]+?) or ((?:destroy |exile |return )?"
         r"all [^,]+?|self deals \d+ damage to each [^,]+?)$")
 def _either_instruction(m: re.Match, c: Ctx) -> list[Effect] | None:
@@ -472,6 +504,10 @@ def _any_color_playable(e: Effect) -> Effect:
 #: "counter target spell with mana value X or less, where X is the number of Faeries you control": a filter
 #: comparing with an X the sentence's closing "where X is" defines (107.3)
 _X_COMPARED = re.compile(r"(.+\bwith (?:mana value|power|toughness) x or (?:less|greater)\b.*?), where x is (.+)")
+#: "Destroy up to X target lands, where X is the number of verse counters on SELF" (Rumbling Crescendo); "... as you
+#: cast SELF" (Aether Burst): the number is counted as the targets are chosen, while it is cast (601.2c)
+_X_TARGETS = re.compile(r"(.*\b(?:up to )?x target\b.*?), where x is (.+?)(?: as you (?:cast self|activate this "
+                        r"ability))?")
 
 
 #: amounts that name something of a resolution (the spell cast, the damage dealt, "it")
@@ -488,11 +524,12 @@ def _x_compared(m: re.Match, ctx: Ctx) -> list[Effect] | None:
         return None
     got = parse_sentence(m.group(1), ctx)
     new = ctx.targets[mark[0]:]
-    if new and any(w in json.dumps(q) for w in _RESOLUTION_WORDS):
+    if new and any(w in json.dumps(q) for w in _RESOLUTION_WORDS + ("target",)):
         ctx.rewind(mark)  # a target's filter is read as it is chosen (601.2c), with no resolution to name
         return None
+    counted = [t.count < 0 for t in new]  # "up to X target creatures, where X is Q": Q targets at most (601.2c)
     if got is None or not any('{"x": true}' in json.dumps(t.filter) for t in new) and \
-            not any("'x': True" in repr(e.args) for e in got):
+            not any("'x': True" in repr(e.args) for e in got) and not any(counted):
         ctx.rewind(mark)
         return None
     def sub(v: Any) -> Any:
@@ -504,7 +541,7 @@ def _x_compared(m: re.Match, ctx: Ctx) -> list[Effect] | None:
             return [sub(x) for x in v]
         return v
     for i, t in enumerate(new):
-        ctx.targets[mark[0] + i] = replace(t, filter=with_x(t.filter, q))
+        ctx.targets[mark[0] + i] = replace(t, filter=with_x(t.filter, q), **({"count_of": q} if counted[i] else {}))
     return [sub(e) for e in got]
 _EACH_OPP_TARGET = re.compile(r"^for each (opponent|other player), (.+?)\bup to one target (.+?) (?:(?:that player|"
                               r"that opponent|they) controls?|(?:that player's|their) (graveyard))\b(.*)$")
@@ -631,7 +668,7 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
         if inner is None or not inner or not all(_playables(e) for e in inner):
             return None
         return [_any_color_playable(e) for e in inner]
-    m = _X_COMPARED.fullmatch(low)
+    m = _X_COMPARED.fullmatch(low) or _X_TARGETS.fullmatch(low)
     if m and ctx.x is None:
         got = _x_compared(m, ctx)
         if got is not None:
@@ -878,6 +915,10 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
                     subj = left.split(" ", 1)[0]
                     if left.startswith("you "):
                         pass
+                    elif left.startswith(("each player ", "each opponent ")):
+                        # "Each player shuffles ..., then draws that many cards" (Winds of Change): the same players,
+                        # each one of them (608.2c)
+                        right = " ".join(left.split(" ", 2)[:2]) + " " + right
                     elif ctx.last_player is not None and (not left.startswith(("self ", "it ", "target creature"))
                                                           or re.match(r"target [a-z ]+'s (?:controller|owner) ", left)):
                         right = "that player " + right
@@ -1952,6 +1993,31 @@ def _parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                       "amount": number(m.group(2)) or 1}
             return [Effect("reveal", {"who": who, "zone": "hand"}), Effect("exile", {"what": picked})]
         return [Effect("discard", {"who": who, "amount": number(m.group(2)) or 1, "filter": f, "chooser": "you"})]
+    m = re.fullmatch(r"that player may choose any number of tapped ([a-z ]*?)creatures ((?:with|without) flying )?they "
+                     r"control and pay ((?:\{[0-9wubrgc]\})+) for each creature chosen this way\. "
+                     r"if (?:the player|they) does?, untap those creatures\.?", low)
+    if m and ctx.last_player == "trigger_player":
+        # "At the beginning of each player's upkeep, that player may choose any number of tapped blue creatures they
+        # control and pay {4} for each creature chosen this way. If the player does, untap those creatures." (Magnetic
+        # Mountain, Mudslide): the upkeep's player chooses and pays (608.2d, 117.3)
+        f = parse_noun(f"{m.group(1)}creature{' ' + m.group(2).strip() if m.group(2) else ''}")
+        cost = list(parse_cost(m.group(3)))
+        if f is None or set(f) - {"types", "colors", "not_colors", "keyword", "not_keyword"} or not cost:
+            return None
+        return [Effect("pay_untap", {"who": "trigger_player", "filter": f, "cost": cost})]
+    m = re.fullmatch(
+        r"(target player|target opponent|that player) reveals (two|three|four|x) cards from their hand(?: and|\.) you "
+        r"choose (one|two) of (?:them|those cards)\. (?:that player|they) discards? (?:that card|those cards)\.?", low)
+    if m and number(m.group(3)):
+        # "Target player reveals three cards from their hand and you choose one of them. That player discards that
+        # card." (Blackmail), "... reveals X cards ..." (Cabal Interrogator, X paid; 107.3a): that player chooses which
+        # cards to reveal (all of them with no more in hand; 701.15a), then you choose among those (608.2d)
+        who = ctx.player(m.group(1))
+        n_shown: Any = {"x": True} if m.group(2) == "x" else number(m.group(2))
+        if who is None or who == "each_opponent" or n_shown is None:
+            return None
+        return [Effect("discard", {"who": who, "amount": number(m.group(3)), "chooser": "you",
+                                   "reveal_first": n_shown})]
     m = re.fullmatch(
         r"(target player|target opponent) reveals their hand\. you may choose an? (.+?) card from it\. if you do, "
         r"(?:that player|they) discards? that card\. if you don't, (?:that player|they) discards? (\w+) cards?\.?", low)
@@ -2097,7 +2163,8 @@ def _parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     # written after the instruction, read as "If SELF is untapped, you gain 3 life. Otherwise, ..." (608.2c)
     text = re.sub(r"(^|\. )([^.,]+?) if ((?:self|you) [^.,]+)\. otherwise, ", r"\1if \3, \2. otherwise, ", text,
                   flags=re.I)
-    out: list[Effect] = []
+    out: list[Effect] = list(ctx.prior or ())  # "If COND, instead X. It can't be regenerated.": read on from them
+    ctx.prior = None
     then_open = False   # the last sentence was "if/when you do, ...": what it chose may be acted on next
     any_may: re.Match | None = None  # "any opponent may X": read with the sentence after it
     for sent in _then_flip(sentences(text)):
@@ -2618,6 +2685,15 @@ def _parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             then = out[-1].args["then"][0]
             out[-1] = Effect("if", {**out[-1].args, "then": [Effect("destroy", {**then.args, "no_regen": True})]})
             continue
+        if s == "creatures destroyed this way can't be regenerated" and out and out[-1].op == "if" \
+                and any(e.op == "destroy" for e in out[-1].args["then"]):
+            # "Threshold — If ..., instead destroy all creatures, then create two 1/1 white Spirit creature tokens
+            # with flying. Creatures destroyed this way can't be regenerated." (Kirtar's Wrath): the destruction of
+            # the instruction that applies (701.12b)
+            out[-1] = Effect("if", {**out[-1].args, "then": [Effect("destroy", {**e.args, "no_regen": True})
+                                                             if e.op == "destroy" else e
+                                                             for e in out[-1].args["then"]]})
+            continue
         if out and re.fullmatch(r"if .+ would die this turn, exile (?:it|that card) instead", s):
             # a replacement effect of its own after any instruction (614.1a; engine/cards/compiler/effects/zones.py)
             effs = parse_sentence(s, ctx)
@@ -2900,12 +2976,20 @@ def that_many_done(effs: list[Effect]) -> list[Effect] | None:
             # "Shuffle all cards from your graveyard into your library. Target player mills that many cards"
             # (Psychic Spiral): the cards that instruction moved (608.2c)
             who = prev.args["what"].get("hand_cards_of", prev.args["what"].get("graveyard_of"))
+            if who in ("each_player", "each_opponent") and e.op == "draw" and e.get("who") == who:
+                # "Each player shuffles the cards from their hand into their library, then draws that many cards"
+                # (Winds of Change): the cards each player shuffled in, counted for that player (608.2c, amount_for)
+                out[i] = Effect(e.op, {**e.args, "amount": {"count_this_way": {"owner": "that_player"},
+                                                            "action": "shuffled"}})
+                continue
             if not (who in _ONE_WHO or isinstance(who, dict) and set(who) == {"target"}):
                 return None
             out[i] = Effect(e.op, {**e.args, "amount": {"count_this_way": {}, "action": "shuffled"}})
             continue
         if e.args.get("amount") == {"that_much": True} and prev.op == "move" and prev.args.get("any_order") \
-                and prev.args.get("what") == {"hand_cards_of": "you"}:
+                and isinstance(prev.args.get("what"), dict) and set(prev.args["what"]) == {"hand_cards_of"} \
+                and prev.args["what"]["hand_cards_of"] in _ONE_WHO and e.get("who", "you") == \
+                prev.args["what"]["hand_cards_of"]:
             # "put the cards in your hand on the bottom of your library in any order, then draw that many cards"
             # (Mindmoil): the cards that instruction moved (608.2c)
             out[i] = Effect(e.op, {**e.args, "amount": {"count_this_way": {}, "action": "bottomed"}})
@@ -2944,7 +3028,7 @@ def that_many_done(effs: list[Effect]) -> list[Effect] | None:
             return None  # "sacrifice SELF and it deals that much damage" (Tellah): a number named before, not one
         who = prev.args.get("who", "you")
         if who in ("each_player", "each_opponent") and e.get("who") == who and prev.op == "discard" \
-                and e.op in ("token", "damage", "lose_life"):
+                and e.op in ("token", "damage", "lose_life", "draw"):
             # "each player discards their hand, then creates that many tokens" (Awaken the Erstwhile): the cards
             # that player discarded, counted for each of them (608.2c; an op that counts for each player)
             out[i] = Effect(e.op, {**e.args, "amount": {"count_this_way": {"owner": "that_player"},
@@ -3600,7 +3684,7 @@ def _each_part(parts: list[str], c: Ctx) -> list[Effect] | None:
 READERS: tuple[Reader, ...] = (_pay, _may_pay_then, _unless_pay_x, _unless_pay_each, _unless_pay,
                                _ward_action,
                                _unless_do, _unless_has_deal,
-                               _either_instruction, _put_or_remove_counter, _either_token,
+                               _either_quality, _either_instruction, _put_or_remove_counter, _either_token,
                                _delayed_if_target_has,
                                _delayed_owner_upkeep, _delayed,
                                _next_draw_instead,

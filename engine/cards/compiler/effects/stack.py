@@ -14,6 +14,21 @@ from engine.cards.compiler.targets import number, parse_noun, parse_target
 from engine.mana import parse_cost
 
 
+@reader(r"^counter target activated ability from an? (artifact|creature|enchantment|land) source(?: unless that "
+        r"ability's controller pays (\{[^ ]+\}))?$")
+def _counter_ability_from(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """701.5a: "Counter target activated ability from an artifact source" (Rust, Brown Ouphe), "... unless that
+    ability's controller pays {W}" (Ayesha Tanaka, 117.12): an activated ability on the stack whose source (the object
+    it is an ability of, 112.7) is an artifact; mana abilities never are on the stack (605.3b)."""
+    r = c.add_target(TargetSpec({"zone": "stack", "ability": "activated", "source_types": [m.group(1).title()]},
+                                f"target activated ability from an {m.group(1)} source"))
+    c.last = r
+    args: dict[str, Any] = {"what": r}
+    if m.group(2):
+        args["unless_pays"] = list(parse_cost(m.group(2)))
+    return [Effect("counter", args)]
+
+
 @reader(r"^counter ((?:up to (?:one|two|three|four|five) )?target .+?|that spell)(?: unless its controller pays "
         r"(\{[^ ]+\}|x)(?: for each (.+))?)?$")
 def _counter(m: re.Match, c: Ctx) -> list[Effect] | None:
@@ -608,6 +623,7 @@ READERS: tuple[Reader, ...] = (
     _copy_new_targets,
     _counter_targeting,
     _counter_targeting_life_eq,
+    _counter_ability_from,
     _counter,
     _counter_that,
     _counter_self,

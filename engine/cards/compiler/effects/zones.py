@@ -237,6 +237,20 @@ def _tuck(m: re.Match, c: Ctx) -> list[Effect] | None:
     )
 
 
+@reader(r"^put (that card|them|those cards) on top of that player's library( in any order)?$")
+def _tuck_chosen(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Look at target opponent's hand and choose a card from it. Put that card on top of that player's library."
+    (Painful Memories), "... choose two cards from it. Put them on top of that player's library in any order."
+    (Agonizing Memories): the cards chosen from that player's hand, their owner's library (401.1), in the order the
+    chooser gives them, first on top (401.4)."""
+    what = c.last
+    if not (isinstance(what, dict) and isinstance(what.get("choose"), dict) and what["choose"].get("zone") == "hand"
+            and what["choose"].get("owner") == c.last_player and c.last_player is not None) \
+            or (m.group(1) == "that card") != (what.get("amount") == 1) or what.get("up_to"):
+        return None
+    return [Effect("move", {"what": what, "to": "library_top"})]
+
+
 @reader(r"^put (.+?) on the bottom of (?:its|their) owners?'s? librar(?:y|ies)$")
 def _tuck2(m: re.Match, c: Ctx) -> list[Effect] | None:
     what = c.ref(m.group(1))
@@ -981,11 +995,17 @@ def _owner_nth_or_bottom(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None if what is None else [Effect("move", {"what": what, "to": "library_top_or_bottom", "nth": nth})]
 
 
-@reader(r"^put (?:the cards in your hand|all cards in your hand|your hand) on the bottom of your library in any order$")
+@reader(r"^(?:put|(that player) puts) (?:the cards in (?:your|their) hand|all cards in (?:your|their) hand|"
+        r"(?:your|their) hand) on the bottom of (?:your|their) library in any order$")
 def _hand_to_bottom(m: re.Match, c: Ctx) -> list[Effect] | None:
     """401.4: "put the cards in your hand on the bottom of your library in any order" (Mindmoil, Arjun, the Shifting
-    Flame): every card of the hand, in the order their owner chooses; "then draw that many cards" counts them."""
-    return [Effect("move", {"what": {"hand_cards_of": "you"}, "to": "library_bottom", "any_order": True})]
+    Flame), "that player puts the cards in their hand on the bottom of their library in any order" (Teferi's Puzzle
+    Box: the upkeep's player): every card of the hand, in the order their owner chooses; "then draw that many cards"
+    counts them."""
+    who = c.player(m.group(1)) if m.group(1) else "you"
+    if who not in ("you", "trigger_player"):
+        return None
+    return [Effect("move", {"what": {"hand_cards_of": who}, "to": "library_bottom", "any_order": True})]
 
 
 @reader(r"^for each (.+?), its owner puts it on (?:their|his or her) choice of the top or bottom of (?:their|his or "
@@ -1155,6 +1175,7 @@ READERS: tuple[Reader, ...] = (
     _owner_top_or_bottom,
     _owner_nth_or_bottom,
     _each_owner_top_or_bottom,
+    _tuck_chosen,
     _tuck,
     _tuck2,
     _shuffle_in,
