@@ -48,6 +48,9 @@ KNOWN = frozenset({
     "counters_ge",  # {"+1/+1": 3}: "if that creature has three or more +1/+1 counters on it" (121.1)
     "attacked_this_turn",  # "creatures that attacked this turn" (508.1: declared as attackers; triggers.py marks)
     "combat_this_turn",  # "creature that attacked or blocked this turn" (508.1, 509.1)
+    # "blocked" | "was_blocked" | "either": "creature that blocked / was blocked / blocked or was blocked this turn"
+    # (509.1a: declared as a blocker; 509.1h: an attacker that became blocked; engine/triggers.py marks them)
+    "block_this_turn",
     "nonmana_activated",  # "with an activated ability that isn't a mana ability" (602.1, 605.1a: as it is now)
     "put_there_this_turn",  # "card in your graveyard that was put there from anywhere this turn" (Game.move)
     "blocked",  # bool: "target blocked creature": an attacking creature that became blocked (509.1h)
@@ -619,6 +622,12 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         return False  # 605.1a: mana abilities are of their own kind ("mana"); loyalty abilities are activated
     if "combat_this_turn" in f and (o.chosen.get("combat_turn") == game.turn) != f["combat_this_turn"]:
         return False  # declared as an attacker or a blocker this turn (engine/triggers.py marks it)
+    if "block_this_turn" in f:  # 509.1a, 509.1h: it blocked, or became blocked, during this turn
+        how = f["block_this_turn"]
+        did = (how != "was_blocked" and o.chosen.get("blocked_turn") == game.turn) \
+            or (how != "blocked" and o.chosen.get("was_blocked_turn") == game.turn)
+        if not did:
+            return False
     if "attacked_last_turn" in f:  # "that attacked during their controller's last turn": the last turn of its
         ctl = game.players.get(o.controller) if o.controller else None  # controller that has ended (508.1)
         did = ctl is not None and ctl.last_turn > 0 and o.chosen.get("attacked_turn") == ctl.last_turn

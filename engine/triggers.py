@@ -721,8 +721,12 @@ def event(g: "Game", ev: dict[str, Any]) -> None:
                 # "whenever SELF attacks for the first time each turn": it had not attacked this turn (400.7)
                 ev["first"] = o.chosen.get("attacked_turn") != g.turn
                 o.chosen["attacked_turn"] = g.turn  # boast: "if this creature attacked this turn"
+            if name == "blocks":  # "creature that blocked this turn" (509.1a)
+                o.chosen["blocked_turn"] = g.turn
             if name == "attacks" and o.controller in g.players:  # "if you attacked this turn" (508.1j)
                 g.players[o.controller].attacked_turn = g.turn
+    if name == "becomes_blocked" and ev["obj"] in g.objects:  # "creature that was blocked this turn" (509.1h)
+        g.objects[ev["obj"]].chosen["was_blocked_turn"] = g.turn
     cs = g.all_chars()
     for oid in _listened(g, cs).get(name, ()):
         c = cs[oid]

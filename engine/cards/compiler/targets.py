@@ -387,6 +387,14 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             p = p[: m.start()]
             changed = True
             continue
+        m = re.search(r"\s+that (blocked|was blocked|blocked or was blocked) this turn$", p)
+        if m:  # "target creature that blocked this turn" (Sizzling Barrage), "each creature that blocked or was
+            # blocked this turn" (Heat Stroke): declared as a blocker (509.1a), or an attacker that became blocked
+            # (509.1h), this turn
+            f["block_this_turn"] = {"blocked": "blocked", "was blocked": "was_blocked"}.get(m.group(1), "either")
+            p = p[: m.start()]
+            changed = True
+            continue
         m = re.search(r"\s+that attacked or blocked this turn$", p)
         if m:  # "a creature ... that attacked or blocked this turn" (Gideon's Triumph): declared as an attacker or
             # a blocker this turn (508.1, 509.1)
