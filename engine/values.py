@@ -476,6 +476,7 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
     "sacrificed_this_turn": frozenset({"sacrificed_this_turn"}),
     "descended_this_turn": frozenset({"descended_this_turn"}),
     "unlocked_doors": frozenset({"unlocked_doors"}),
+    "attackers_this_turn": frozenset({"attackers_this_turn"}),
 }
 #: the amounts computed without a resolution record (a static ability, 611.3a)
 STATIC_AMOUNT_KINDS = frozenset({"x", "count", "times", "plus", "power_of", "toughness_of", "blockers_beyond_first",
@@ -489,7 +490,7 @@ STATIC_AMOUNT_KINDS = frozenset({"x", "count", "times", "plus", "power_of", "tou
                                  "party",
                                  "colors_among", "minus", "spells_cast_this_turn", "player_counters",
                                  "died_this_turn", "discarded_this_turn", "sacrificed_this_turn", "counters_among",
-                                 "descended_this_turn", "unlocked_doors",
+                                 "descended_this_turn", "unlocked_doors", "attackers_this_turn",
                                  "mv_of", "dungeon_names", "colors_of", "commander_casts", "devoured"})
 #: The references ``refs`` resolves: words, and the head keys of dict references
 REF_WORDS = frozenset({"self", "you", "opponent", "an_opponent", "each_opponent", "each_other_player",
@@ -920,6 +921,10 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         if who not in g.players:
             return 0
         return g.players[who].discarded_turn if "discarded_this_turn" in a else g.players[who].sacrificed_turn
+    if "attackers_this_turn" in a:  # "for each creature that attacked this turn" ("each": every player's), "...
+        # you attacked with this turn" ("you"): the creatures declared as attackers this turn (508.1a), those gone too
+        whose = [p for p in g.players] if a["attackers_this_turn"] == "each" else [_you(g, src, r)]
+        return sum(len(g.players[p].attackers_turn) for p in whose if p in g.players)
     if "unlocked_doors" in a:  # "the number of unlocked doors among Rooms you control" (a later layout: rooms.py)
         who = _you(g, src, r)
         return sum(len(g.objects[i].chosen.get("unlocked", ())) for i in g.battlefield

@@ -66,6 +66,10 @@ def count_of(phrase: str) -> Any:
     """'the number of creatures you control' / 'creature you control' (after 'for each') -> amount."""
     p = phrase.strip().lower()
     p = re.sub(r"^the number of ", "", p)
+    m = re.fullmatch(r"creatures? (that attacked|you attacked with) this turn", p)
+    if m:  # "for each creature that attacked this turn" (Witchstalker Frenzy), "... you attacked with this turn"
+        # (Search Party Captain): each creature declared as an attacker this turn (508.1a), those gone too
+        return {"attackers_this_turn": "each" if m.group(1) == "that attacked" else "you"}
     if p.endswith(" that attacked this turn"):
         return None  # "for each creature that attacked this turn" counts those gone too (not the permanents now)
     p = re.sub(r"^((?:other )?[a-z]+) on the battlefield (with|without) ", r"\1 \2 ", p)  # "for each other creature
