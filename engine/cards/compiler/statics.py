@@ -3574,6 +3574,17 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
     if m:
         a, b = parse_static(f"{m.group(1)} {m.group(2)}"), parse_static(f"{m.group(1)} {m.group(3)}")
         return None if a is None or b is None else a + b
+    # "SELF costs {1} less to cast if you control an artifact and {1} less to cast if you control an enchantment"
+    # (Assassin's Ink), "... if you control a Spirit. It also costs {1} less to cast if you control an enchantment"
+    # (Geistlight Snare): two reductions, each with its own condition, both applied when both hold (601.2f)
+    m = re.fullmatch(r"self costs (\{\d+\}) less to cast (if .+?)(?: and|\. it also costs) (\{\d+\}) less to cast "
+                     r"(if .+)", low)
+    if m and " less to cast " not in m.group(2) + m.group(4):
+        a = parse_static(f"self costs {m.group(1)} less to cast {m.group(2)}")
+        b = parse_static(f"self costs {m.group(3)} less to cast {m.group(4)}")
+        if a is not None and b is not None and all(x.get("kind") == "cost_change" for x in a + b):
+            return a + b
+        return None
     # "SELF gets +2/+2 for each card exiled with it" (Lumbering Battlement): likewise, the cards exiled with SELF
     low = re.sub(r"^(self gets [+-]\d+/[+-]\d+ for each [a-z ]*card exiled with) it$", r"\1 self", low)
     # "SELF enters with a +1/+1 counter on it for each instant and sorcery card exiled with it" (Murktide Regent): the
