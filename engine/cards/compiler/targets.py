@@ -1020,6 +1020,17 @@ def parse_noun(phrase: str) -> dict[str, Any] | None:
                 or b.get("controller") != "you":
             return None
         return {"controller": "you", "or": [{k: v for k, v in x.items() if k != "controller"} for x in (a, b)]}
+    m = re.fullmatch(r"(.+?)(?: (?:they|that player) controls?)? with the (?:greatest|highest) mana value among "
+                     r"(.+?) (?:they|that player) controls?", p)
+    if m:  # "a creature or planeswalker [they control] with the greatest mana value among creatures and planeswalkers
+        # they control" (Soul Shatter, Riveteers Charm): its mana value (202.3) is the greatest among that player's
+        # permanents of that kind (tied ones too), the player who chooses it being the one the filter is read for
+        base, among = parse_noun(m.group(1)), parse_noun(m.group(2))
+        if base is None or among is None or any(k in x for x in (base, among) for k in ("or", "mv_ge", "player")) \
+                or any(x.get("controller") or x.get("zone") not in (None, "battlefield") for x in (base, among)):
+            return None
+        among.pop("zone", None)
+        return {**base, "mv_ge": {"greatest": "mv", "among": {**among, "controller": "you"}}}
     m = re.fullmatch(r"(.+?) with the greatest power(?: among (creatures on the battlefield|creatures you control|"
                      r"creatures (?:they|that player) controls?))?", p)
     if m:  # "target creature you control with the greatest power": its power is the greatest among the creatures

@@ -563,13 +563,16 @@ def _sacrifice(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("sacrifice", {"who": who, "filter": f, "amount": many})]
 
 
-@reader(r"^(.+?) exiles (a|an|one|two|three|four) (.+?) (?:they|he or she) controls?$")
+@reader(r"^(.+?) exiles (a|an|one|two|three|four) (.+? (?:they|he or she) controls?(?: with the (?:greatest|highest) "
+        r"mana value among .+ (?:they|he or she) controls?)?)$")
 def _edict_exile(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"Defending player exiles two permanents they control", "Target opponent exiles a creature they control"
-    (Debt to the Kami): that player chooses that many of their permanents of the kind and exiles them (608.2d;
-    not a sacrifice, 701.14a)."""
+    (Debt to the Kami), "... a creature or planeswalker they control with the greatest mana value among creatures
+    and planeswalkers they control" (Blot Out): that player chooses that many of their permanents of the kind and
+    exiles them (608.2d; not a sacrifice, 701.14a)."""
     who = c.player(m.group(1))
-    f = parse_noun(m.group(3))
+    noun = m.group(3)
+    f = parse_noun(noun if " with the " in noun else re.sub(r" (?:they|he or she) controls?$", "", noun))
     if who is None or who == "you" or f is None or f.get("player") or f.get("controller") or f.get("zone") not in (
             None, "battlefield"):
         return None
