@@ -917,6 +917,16 @@ def _etb_tapped_and(m: re.Match) -> list[dict[str, Any]] | None:
     return None if rest is None else [{"kind": "enters_tapped"}, *rest]
 
 
+@static(r"^self enters tapped (with .+ counters? on it)$")
+def _etb_tapped_with(m: re.Match) -> list[dict[str, Any]] | None:
+    """"SELF enters tapped with nine stun counters on it" (The Watcher in the Water, Baloth Prime): two replacement
+    effects of 614.1c, it enters tapped and it enters with those counters (read as "SELF enters with ...")."""
+    rest = _parse_plain("self enters " + m.group(1))
+    if rest is None or [r.get("kind") for r in rest] != ["enters_with_counters"]:
+        return None
+    return [{"kind": "enters_tapped"}, *rest]
+
+
 @static(r"^self enters prepared$")
 def _etb_prepared(m: re.Match) -> list[dict[str, Any]] | None:
     """"This creature enters prepared" (a later mechanic, Secrets of Strixhaven, 2026): the permanent has the
