@@ -97,6 +97,7 @@ KNOWN = frozenset({
     # "with the same name as a card in their (your) graveyard": "controller" (of the object) or "you" (201.2)
     "name_in_graveyard",
     "pt_equal",  # bool: "whose power and toughness are (aren't) equal" (208.1)
+    "pt_total_le", "pt_total_ge",  # n: "with total power and toughness 5 or less / or greater" (208.1)
     "blocking_ids",  # "each creature blocking it": blocking one of these attackers (509.1g; bound from blocking_ref)
     "attached_ids",  # "all Equipment attached to that creature": attached to one of these (301.5; from attached_ref)
     "among_ids",  # "any of them that are Walls": one of these objects (608.2c; from among_ref)
@@ -479,6 +480,13 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         return False  # 903.3: being a commander belongs to the card (its uid), not to a copy of it
     if "counters_ge" in f and any(counters_of(o.counters, k) < n for k, n in f["counters_ge"].items()):
         return False
+    if "pt_total_le" in f or "pt_total_ge" in f:  # "with total power and toughness 5 or less" (208.1): a
+        # noncreature object has neither (208.3), so none to add up
+        if c.power is None or c.toughness is None:
+            return False
+        total = (c.power or 0) + (c.toughness or 0)
+        if total > f.get("pt_total_le", total) or total < f.get("pt_total_ge", total):
+            return False
     if "pt_equal" in f and (c.power == c.toughness) != f["pt_equal"]:
         return False  # "whose power and toughness aren't equal" (208.1)
     pg = f.get("power_ge")

@@ -169,6 +169,14 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             p = p[: m.start()]
             changed = True
             continue
+        m = re.search(r"\s+with total power and toughness (\w+) or (less|greater)$", p)
+        if m and number(m.group(1)) is not None and "pt_total_le" not in f and "pt_total_ge" not in f:
+            # "target creature with total power and toughness 5 or less" (Cut Down): its power plus its toughness
+            # (208.1), as it is now
+            f["pt_total_le" if m.group(2) == "less" else "pt_total_ge"] = number(m.group(1))
+            p = p[: m.start()]
+            changed = True
+            continue
         m = re.search(r"\s+whose power and toughness (are|aren't) equal$", p)
         if m:  # "target non-Elf creature whose power and toughness aren't equal" (Gilt-Leaf Winnower, 208.1)
             f["pt_equal"] = m.group(1) == "are"
