@@ -58,8 +58,10 @@ NONTRADITIONAL = {"Plane", "Phenomenon", "Scheme", "Vanguard", "Conspiracy", "Du
 CASUAL_CARDS = {"Plane", "Phenomenon", "Scheme", "Vanguard", "Conspiracy"}
 #: "Choose three. You may choose the same mode more than once." (the Confluences): a modal head of its own
 #: "Choose one. If you control a commander as you cast SELF, you may choose both instead." (the Wills of Commander
-#: Legends), "... If it was kicked, choose both instead.": the most modes depend on a condition (700.2)
-_COND_MODAL = re.compile(r"choose one\. if (.+?)(?: as you cast self)?, (you may )?choose (both|two) instead\.", re.I)
+#: Legends), "... If it was kicked, choose both instead.", "If SELF was kicked, choose any number instead." (the
+#: Inscriptions): the most modes depend on a condition (700.2)
+_COND_MODAL = re.compile(r"choose one\. if (.+?)(?: as you cast self)?, (you may )?choose (both|two|any number) instead\.",
+                         re.I)
 _AGAIN = re.compile(r"choose ((?:up to )?(?:one|two|three|four|five))\. you may choose the same mode more than "
                     r"once\.", re.I)
 _MODAL = re.compile(r"^(.*?)chooses? (one|two|three|four|five|one or both|one or more|any number|"
@@ -1024,9 +1026,11 @@ def lower(items: list[IrItem], types: tuple[str, ...]) -> tuple[list[str], dict[
                     cond["repeat_modes"] = True
                 if more and more_if is not None:  # "If COND as you cast SELF, you may choose both instead": the most
                     # modes (and, without "you may", the least) become two when COND holds as modes are chosen
-                    # (601.2b; casting.mode_range); one otherwise
-                    choose = 2
-                    cond.update({"min_modes": 1, "more_modes_if": more_if, "more_modes_may": bool(more.group(2))})
+                    # (601.2b; casting.mode_range); one otherwise. "Choose any number instead": from one to all
+                    any_number = more.group(3).lower() == "any number"
+                    choose = len(modes) if any_number else 2
+                    cond.update({"min_modes": 1, "more_modes_if": more_if,
+                                 "more_modes_may": bool(more.group(2)) or any_number})
                 if opponent:  # 601.3: an opponent chooses the mode as the spell is cast
                     if any(md.targets for md in modes):
                         unsupported.append(f"(an opponent's mode with targets) {item.text}")
