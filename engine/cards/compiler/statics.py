@@ -1125,7 +1125,7 @@ def _self_cost(m: re.Match) -> list[dict[str, Any]] | None:
                 return None  # (a spell, 114.1a; a card in a graveyard, 114.1: the targets are objects there)
             out["targets"] = f
             return [out]
-        cond = parse_condition(m.group(4))
+        cond = before_its_cast(parse_condition(m.group(4)))
         if cond is None:
             return None
         out["condition"] = cond
@@ -1519,7 +1519,7 @@ def _cast_only(m: re.Match) -> list[dict[str, Any]] | None:
         cond = steps[m.group(1)]              # time it may be cast, 307.1 changed by the card's own rule)
     if cond is None and m.group(1).startswith("if "):  # "Cast SELF only if you've cast another spell this turn"
         # (Illusory Angel), "... only if a creature died this turn": checked as it would be cast (601.2, 604.6)
-        cond = parse_condition(m.group(1)[3:])
+        cond = before_its_cast(parse_condition(m.group(1)[3:]))
     return None if cond is None else [{"kind": "cast_only", "condition": cond}]
 
 
@@ -3221,11 +3221,27 @@ def _sparing_protection(text: str, spared: str) -> list[dict[str, Any]] | None:
     return marked if sum("spares" in st for st in marked) == 1 else None
 
 
+def before_its_cast(cond: Any) -> Any:
+    """A condition of SELF's own cost or cast limit ("SELF costs {2} less to cast if you've cast another instant or
+    sorcery spell this turn", "Cast SELF only if you've cast another green spell this turn"): it is checked as SELF is
+    being cast, before it becomes cast (601.2f, 604.6; 601.2i records it), so every spell cast this turn is another
+    one: "another" adds nothing there."""
+    if isinstance(cond, dict):
+        out = {k: before_its_cast(v) for k, v in cond.items()}
+        kind = out.get("cast_kind_this_turn")
+        if isinstance(kind, dict) and kind.get("other") is True:
+            out["cast_kind_this_turn"] = {k: v for k, v in kind.items() if k != "other"}
+        return out
+    if isinstance(cond, list):
+        return [before_its_cast(c) for c in cond]
+    return cond
+
+
 @static(r"^if (.+?), you may cast (?:it|self) without paying its mana cost$")
 def _free_if(m: re.Match) -> list[dict[str, Any]] | None:
     """118.9: "If SELF is the first spell you've cast this game, you may cast it without paying its mana cost"
     (Once Upon a Time): an alternative cost of nothing, offered while the condition holds for the caster."""
-    cond = parse_condition(m.group(1))
+    cond = before_its_cast(parse_condition(m.group(1)))
     return None if cond is None else [{"kind": "alternative_cost", "cost": Cost(), "condition": cond}]
 
 
