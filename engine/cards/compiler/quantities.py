@@ -567,6 +567,11 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     got = _history_condition(t)
     if got is not None:
         return got
+    m = re.fullmatch(r"you control (\w+) or more creatures that share a creature type", t)
+    if m and number(m.group(1)) is not None:  # "if you control three or more creatures that share a creature type"
+        # (Littjara Kinseekers): some creature type is had by that many of your creatures (205.3m; a changeling has
+        # every one, 702.72a): the greatest number of them with a type in common
+        return {"amount_ge": {"amount": {"type_in_common": "you"}, "n": number(m.group(1))}}
     if t in ("self started the turn untapped", "it started the turn untapped"):  # Rasputin Dreamweaver: untapped
         return {"self_started_untapped": True}  # as the turn began, before its untap step (Game.untapped_at_start)
     if t in ("self is suspended", "it's suspended", "this card is suspended"):  # 702.61b: in exile, with suspend
