@@ -434,8 +434,10 @@ def _lower_activated(item: IrItem) -> Ability | None:
                   r"(?: with (?:a|an|one|two|three) [^.]+ counters? on it)?\.?$", body, re.I)
     if m and re.match(r"^return self ", body, re.I):
         zone = "graveyard"
-    if re.match(r"^put self from your graveyard onto the battlefield\b", body, re.I):
-        zone = "graveyard"  # 112.6k: it works only from the graveyard, where the card is
+    if re.match(r"^put self from your graveyard (?:onto the battlefield|on top of your library|on the bottom of your "
+                r"library|into your library)\b", body, re.I):
+        zone = "graveyard"  # 112.6k: it works only from the graveyard, where the card is (Bookwurm: "Put SELF from
+        # your graveyard into your library third from the top")
     if re.search(r"\bexile self from your graveyard\b", item.head, re.I):
         zone = "graveyard"  # a cost only a card in the graveyard can pay (112.6i)
     elif re.search(r"\b(?:exile|reveal) self from your hand\b", item.head, re.I):

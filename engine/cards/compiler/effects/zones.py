@@ -215,7 +215,10 @@ def _nth_from_top(m: re.Match, c: Ctx) -> list[Effect] | None:
     """401.7: "put target creature into its owner's library second from the top" (Oust); "When SELF is put into
     your graveyard from the battlefield, put it into your library third from the top" (Enigma Sphinx: SELF, a card
     its controller owns, 400.3)."""
-    what = c.ref(m.group(1))
+    noun = m.group(1)
+    if noun.lower() == "self from your graveyard":  # "{2}{G}: Put SELF from your graveyard into your library third
+        noun = "self"  # from the top" (Bookwurm): the card itself, an ability working there (112.6k)
+    what = c.ref(noun)
     if m.group(2) == "your" and what != "self":
         return None
     return None if what is None else [Effect("move", {"what": what, "to": "library_nth", "nth": _NTH[m.group(3)]})]
