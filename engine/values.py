@@ -917,6 +917,8 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         return sum(1 for d in g.died_this_turn if died_matches(d, a["died_this_turn"], _you(g, src, r)))
     if "discarded_this_turn" in a or "sacrificed_this_turn" in a:  # "the number of cards you've discarded
         # this turn" (701.8), "... permanents you've sacrificed this turn" (701.14a)
+        if a.get("sacrificed_this_turn") == "each":  # "for each permanent sacrificed this turn": by any player
+            return sum(p.sacrificed_turn for p in g.players.values())
         who = _you(g, src, r)
         if who not in g.players:
             return 0

@@ -148,12 +148,16 @@ def count_of(phrase: str) -> Any:
         return {"died_this_turn": {**f, "types": ["Creature"]}}
     if p in ("permanents you've sacrificed this turn", "permanent you've sacrificed this turn"):
         return {"sacrificed_this_turn": "you"}  # 701.14a
+    if p in ("permanents sacrificed this turn", "permanent sacrificed this turn"):
+        return {"sacrificed_this_turn": "each"}  # 701.14a: by any player (The Balrog, Durin's Bane)
     if p in ("unlocked doors among rooms you control", "unlocked door among rooms you control",
              "the number of unlocked doors among rooms you control"):
         return {"unlocked_doors": "you"}  # Rooms (a later layout, Duskmourn): engine/rooms.py
     if p in ("times you descended this turn", "time you descended this turn"):
         return {"descended_this_turn": "you"}  # a later rule (LCI): each permanent card put into your graveyard
-    if p in ("cards you've discarded this turn", "card you've discarded this turn"):
+    if p in ("cards you've discarded this turn", "card you've discarded this turn",
+             # 702.28a: cycling is "[cost], discard this card: draw a card", so a cycled card was discarded too
+             "cards you've cycled or discarded this turn", "card you've cycled or discarded this turn"):
         return {"discarded_this_turn": "you"}  # 701.8: each card you discarded, whatever became of it
     if p in ("spell countered this way", "spells countered this way"):  # "Counter all other spells. Draw a card
         return {"count_this_way": {}, "action": "countered"}  # for each spell countered this way" (Swift Silence)
@@ -567,6 +571,10 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     got = _history_condition(t)
     if got is not None:
         return got
+    if t in ("you sacrificed a permanent this turn", "you've sacrificed a permanent this turn"):
+        # "as long as you sacrificed a permanent this turn" (Goblin Blast-Runner), "SELF costs {3} less to cast if
+        # you've sacrificed a permanent this turn" (Count Nefaria): the permanents you sacrificed this turn (701.14a)
+        return {"amount_ge": {"amount": {"sacrificed_this_turn": "you"}, "n": 1}}
     m = re.fullmatch(r"you control (\w+) or more creatures that share a creature type", t)
     if m and number(m.group(1)) is not None:  # "if you control three or more creatures that share a creature type"
         # (Littjara Kinseekers): some creature type is had by that many of your creatures (205.3m; a changeling has
