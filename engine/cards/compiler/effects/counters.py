@@ -40,15 +40,26 @@ _KW_COUNTER = r"(?:flying|first strike|double strike|deathtouch|haste|hexproof|i
               r"trample|vigilance)"
 
 
-@reader(rf"^put an? (\+1/\+1|{_KW_COUNTER}) counter and an? ({_KW_COUNTER}) counter on (.+)$")
+_ONE_KIND = rf"(?:an?|one|two|three|four) (?:\+1/\+1|{_KW_COUNTER}) counters?"
+
+
+@reader(rf"^put ({_ONE_KIND}(?:, {_ONE_KIND})*,? and {_ONE_KIND}) on (.+)$")
 def _two_counters(m: re.Match, c: Ctx) -> list[Effect] | None:
-    """"Put a +1/+1 counter and a lifelink counter on target creature" (Unexpected Fangs): one of each kind on the
-    same object (121.1; keyword counters are a later rule)."""
-    what = c.ref(m.group(3))
+    """"Put a +1/+1 counter and a lifelink counter on target creature" (Unexpected Fangs), "Put two +1/+1 counters
+    and a flying counter on target creature" (Kheru Goldkeeper), "Put a flying counter, a deathtouch counter, and a
+    lifelink counter on target creature" (Qarsi Revenant): each kind, that many of it, on the same object (121.1;
+    keyword counters are a later rule)."""
+    what = c.ref(m.group(2))
     if what is None:
         return None
-    return [Effect("counters", {"what": what, "kind": m.group(1), "amount": 1}),
-            Effect("counters", {"what": what, "kind": m.group(2), "amount": 1})]
+    out = []
+    for part in re.split(r",? and |, ", m.group(1)):
+        pm = re.fullmatch(r"(an?|one|two|three|four) (.+?) counters?", part)
+        n = amount_of("a" if pm is not None and pm.group(1) == "an" else pm.group(1), c) if pm is not None else None
+        if pm is None or n is None:
+            return None
+        out.append(Effect("counters", {"what": what, "kind": pm.group(2), "amount": n}))
+    return out
 
 
 @reader(rf"^put (?:(a \+1/\+1 counter) and a counter from among ((?:{_KW_COUNTER}, )+or {_KW_COUNTER})|your choice of "
