@@ -333,7 +333,8 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
             return False
         if trig.get("keyword"):  # "whenever you activate SELF's outlast ability": the ability of that keyword
             s = g.objects.get(ev.get("ability", -1))
-            if s is None or s.ability is None or s.ability.keyword != trig["keyword"]:
+            want = trig["keyword"]  # one keyword, or any of a list ("an eternalize or embalm ability")
+            if s is None or s.ability is None or s.ability.keyword not in (want if isinstance(want, list) else [want]):
                 return False
     if name == "step":
         want = trig.get("step")  # a list: "at the beginning of each of your main phases" (505.1: both of them)

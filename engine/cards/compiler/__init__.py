@@ -260,6 +260,9 @@ _ACT_LIMITS = [
     # exhaust (a later keyword, Aetherdrift: engine/cards/compiler/text.py writes its label out so): once, and the
     # ability is an exhaust ability ("whenever you activate an exhaust ability")
     (re.compile(r"\s*activate only once as an exhaust ability\.?$", re.I), "exhaust"),
+    # boast (a later keyword, Kaldheim: text.py writes its label out so): once each turn, and the ability is a boast
+    # ability ("whenever you activate a boast ability")
+    (re.compile(r"\s*activate only once each turn as a boast ability\.?$", re.I), "boast"),
     (re.compile(r"\s*activate (?:this ability )?only as an instant\.?$", re.I), "instant"),
     (re.compile(r"\s*this ability costs \{(\d+)\} (less|more) to activate (for each .+?|if .+?)\.?$", re.I), "change"),
 ]
@@ -389,6 +392,9 @@ def _lower_activated(item: IrItem) -> Ability | None:
                 elif kind == "exhaust":
                     cond = {**(cond or {}), "once_ever": True}
                     keyword = "Exhaust"
+                elif kind == "boast":
+                    once = True
+                    keyword = "Boast"
                 elif kind == "your_turn":
                     cond = {**(cond or {}), "your_turn": True}
                 elif kind == "before_attack":
