@@ -51,6 +51,9 @@ KNOWN = frozenset({
     # "blocked" | "was_blocked" | "either": "creature that blocked / was blocked / blocked or was blocked this turn"
     # (509.1a: declared as a blocker; 509.1h: an attacker that became blocked; engine/triggers.py marks them)
     "block_this_turn",
+    # a filter of card types, supertypes, subtypes and colors: with block_this_turn, "that blocked or was blocked by a
+    # Zombie this turn": one creature of that kind it blocked, or that blocked it, this turn, as the block was declared
+    "block_partner",
     "nonmana_activated",  # "with an activated ability that isn't a mana ability" (602.1, 605.1a: as it is now)
     "put_there_this_turn",  # "card in your graveyard that was put there from anywhere this turn" (Game.move)
     "blocked",  # bool: "target blocked creature": an attacking creature that became blocked (509.1h)
@@ -182,6 +185,13 @@ def _cmp(game: "Game", v: int, f: dict[str, Any], key: str, src: int | None, you
             if not op(v, n):
                 return False
     return True
+
+
+def _kind_matches(kind: tuple[frozenset[str], ...], f: dict[str, Any]) -> bool:
+    """Do kept characteristics (card types, supertypes, subtypes, colors) match a filter of those keys?"""
+    types, supers, subs, colors = kind
+    return not ("types" in f and not types & set(f["types"]) or "supertypes" in f and not supers & set(f["supertypes"])
+                or "subtypes" in f and not subs & set(f["subtypes"]) or "colors" in f and not colors & set(f["colors"]))
 
 
 def eq_value(game: "Game", oid: int, key: str) -> int:
@@ -636,6 +646,10 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
             or (how != "blocked" and o.chosen.get("was_blocked_turn") == game.turn)
         if not did:
             return False
+        if "block_partner" in f:  # the kinds of the creatures it blocked or that blocked it (engine/triggers.py)
+            turn, kinds = o.chosen.get("block_partners") or (0, ())
+            if turn != game.turn or not any(_kind_matches(k, f["block_partner"]) for k in kinds):
+                return False
     if "attacked_last_turn" in f:  # "that attacked during their controller's last turn": the last turn of its
         ctl = game.players.get(o.controller) if o.controller else None  # controller that has ended (508.1)
         did = ctl is not None and ctl.last_turn > 0 and o.chosen.get("attacked_turn") == ctl.last_turn

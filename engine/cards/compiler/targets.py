@@ -395,6 +395,18 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             p = p[: m.start()]
             changed = True
             continue
+        m = re.search(r"\s+that (blocked|was blocked|blocked or was blocked) by an? ([a-z ]+?) this turn$", p)
+        partner = parse_noun(m.group(2)) if m else None
+        if m and partner is not None and set(partner) <= {"types", "subtypes", "supertypes", "colors"} \
+                and "block_partner" not in f:
+            # "target creature that blocked or was blocked by a Zombie / a legendary creature this turn" (Time to
+            # Reflect, You Cannot Pass!): a creature it blocked, or that blocked it, this turn was of that kind as the
+            # block was declared (509.1a, 509.1h; engine/triggers.py keeps their kinds)
+            f["block_this_turn"] = {"blocked": "blocked", "was blocked": "was_blocked"}.get(m.group(1), "either")
+            f["block_partner"] = partner
+            p = p[: m.start()]
+            changed = True
+            continue
         m = re.search(r"\s+that (blocked|was blocked|blocked or was blocked) this turn$", p)
         if m:  # "target creature that blocked this turn" (Sizzling Barrage), "each creature that blocked or was
             # blocked this turn" (Heat Stroke): declared as a blocker (509.1a), or an attacker that became blocked
