@@ -917,8 +917,12 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         return sum(1 for d in g.died_this_turn if died_matches(d, a["died_this_turn"], _you(g, src, r)))
     if "discarded_this_turn" in a or "sacrificed_this_turn" in a:  # "the number of cards you've discarded
         # this turn" (701.8), "... permanents you've sacrificed this turn" (701.14a)
-        if a.get("sacrificed_this_turn") == "each":  # "for each permanent sacrificed this turn": by any player
-            return sum(p.sacrificed_turn for p in g.players.values())
+        key = "discarded_this_turn" if "discarded_this_turn" in a else "sacrificed_this_turn"
+        if a[key] in ("each", "opponents"):  # "for each permanent sacrificed this turn" (by any player), "if a
+            # player / an opponent discarded a card this turn"
+            among = list(g.players) if a[key] == "each" else seats.opponents(g, _you(g, src, r))
+            return sum(g.players[p].discarded_turn if key == "discarded_this_turn" else g.players[p].sacrificed_turn
+                       for p in among if p in g.players)
         who = _you(g, src, r)
         if who not in g.players:
             return 0

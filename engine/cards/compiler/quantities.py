@@ -571,6 +571,17 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     got = _history_condition(t)
     if got is not None:
         return got
+    m = re.fullmatch(r"(you|a player|an opponent) discarded a card this turn", t)
+    if m:  # "if you discarded a card this turn" (Ragged Recluse), "if a player discarded a card this turn" (The Raven
+        # Man), "if an opponent discarded a card this turn" (Tinybones): the cards discarded this turn (701.8)
+        who = {"you": "you", "a player": "each", "an opponent": "opponents"}[m.group(1)]
+        return {"amount_ge": {"amount": {"discarded_this_turn": who}, "n": 1}}
+    m = re.fullmatch(r"(?:self|it) doesn't have an? ([+\-\w/]+|first strike|double strike) counter on it", t)
+    if m:  # "if SELF doesn't have a +1/+1 counter on it" (Shatterskull Charger): none of that kind (121.1)
+        return {"not": {"self_counters_ge": {m.group(1): 1}}}
+    m = re.fullmatch(r"you have exactly (\w+) cards in (?:your )?hand", t)
+    if m and number(m.group(1)) is not None:  # "if you have exactly thirteen cards in your hand" (Triskaidekaphile)
+        return {"hand_ge": number(m.group(1)), "hand_le": number(m.group(1))}
     if t in ("you sacrificed a permanent this turn", "you've sacrificed a permanent this turn"):
         # "as long as you sacrificed a permanent this turn" (Goblin Blast-Runner), "SELF costs {3} less to cast if
         # you've sacrificed a permanent this turn" (Count Nefaria): the permanents you sacrificed this turn (701.14a)
