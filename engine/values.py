@@ -1062,6 +1062,8 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         who = a["hand_of"]
         if who == "each_player":  # "the total number of cards in all players' hands" (402.1: each player's own hand)
             return sum(len(p.hand) for p in g.players.values())
+        if who == "opponents":  # "for each card in your opponents' hands": every opponent's hand (402.1)
+            return sum(len(g.players[p].hand) for p in seats.opponents(g, _you(g, src, r)) if p in g.players)
         if who == "chosen_player":  # "the chosen player's hand": chosen as the source entered (614.12)
             chosen = chosen_player(g, src)
             return len(g.players[chosen].hand) if chosen is not None else 0

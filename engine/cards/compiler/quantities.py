@@ -202,6 +202,9 @@ def count_of(phrase: str) -> Any:
         return {"blockers_beyond_first": "self"}  # rampage (702.22a)
     if p in ("the total number of cards in all players' hands", "cards in all players' hands"):
         return {"hand_of": "each_player"}  # each player's hand counted (402.1)
+    if p in ("cards in your opponents' hands", "card in your opponents' hands",
+             "the number of cards in your opponents' hands"):
+        return {"hand_of": "opponents"}  # "SELF gets -1/-1 for each card in your opponents' hands": theirs added (402.1)
     m = re.fullmatch(r"(?:the number of )?cards in (your|that player's|their|his or her) library", p)
     if m:  # 401.1: the cards in a player's library, counted
         return {"library_size": "you" if m.group(1) == "your" else "that_player"}
