@@ -60,8 +60,8 @@ CASUAL_CARDS = {"Plane", "Phenomenon", "Scheme", "Vanguard", "Conspiracy"}
 #: "Choose one. If you control a commander as you cast SELF, you may choose both instead." (the Wills of Commander
 #: Legends), "... If it was kicked, choose both instead.", "If SELF was kicked, choose any number instead." (the
 #: Inscriptions): the most modes depend on a condition (700.2)
-_COND_MODAL = re.compile(r"choose one\. if (.+?)(?: as you cast self)?, (you may )?choose (both|two|any number) instead\.",
-                         re.I)
+_COND_MODAL = re.compile(r"choose one\. if (.+?)(?: as you cast self)?, (you may )?choose (both|two|any number) "
+                         r"instead\.", re.I)
 _AGAIN = re.compile(r"choose ((?:up to )?(?:one|two|three|four|five))\. you may choose the same mode more than "
                     r"once\.", re.I)
 _MODAL = re.compile(r"^(.*?)chooses? (one|two|three|four|five|one or both|one or more|any number|"

@@ -204,7 +204,8 @@ def count_of(phrase: str) -> Any:
         return {"hand_of": "each_player"}  # each player's hand counted (402.1)
     if p in ("cards in your opponents' hands", "card in your opponents' hands",
              "the number of cards in your opponents' hands"):
-        return {"hand_of": "opponents"}  # "SELF gets -1/-1 for each card in your opponents' hands": theirs added (402.1)
+        # "SELF gets -1/-1 for each card in your opponents' hands": each opponent's hand added (402.1)
+        return {"hand_of": "opponents"}
     m = re.fullmatch(r"(?:the number of )?cards in (your|that player's|their|his or her) library", p)
     if m:  # 401.1: the cards in a player's library, counted
         return {"library_size": "you" if m.group(1) == "your" else "that_player"}
