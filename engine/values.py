@@ -920,8 +920,9 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         key = "discarded_this_turn" if "discarded_this_turn" in a else "sacrificed_this_turn"
         if a[key] in ("each", "opponents"):  # "for each permanent sacrificed this turn" (by any player), "if a
             # player / an opponent discarded a card this turn"
-            among = list(g.players) if a[key] == "each" else seats.opponents(g, _you(g, src, r))
-            return sum(g.players[p].discarded_turn if key == "discarded_this_turn" else g.players[p].sacrificed_turn
+            you = _you(g, src, r)
+            among = list(g.players) if a[key] == "each" else seats.opponents(g, you) if you in g.players else []
+            return sum(int(g.players[p].discarded_turn if key == "discarded_this_turn" else g.players[p].sacrificed_turn)
                        for p in among if p in g.players)
         who = _you(g, src, r)
         if who not in g.players:
@@ -1063,7 +1064,9 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         if who == "each_player":  # "the total number of cards in all players' hands" (402.1: each player's own hand)
             return sum(len(p.hand) for p in g.players.values())
         if who == "opponents":  # "for each card in your opponents' hands": every opponent's hand (402.1)
-            return sum(len(g.players[p].hand) for p in seats.opponents(g, _you(g, src, r)) if p in g.players)
+            you = _you(g, src, r)
+            return sum(len(g.players[p].hand) for p in (seats.opponents(g, you) if you in g.players else ())
+                       if p in g.players)
         if who == "chosen_player":  # "the chosen player's hand": chosen as the source entered (614.12)
             chosen = chosen_player(g, src)
             return len(g.players[chosen].hand) if chosen is not None else 0
