@@ -525,8 +525,8 @@ class Game:
             # snapshots may share it.
             r["lki_self"] = o.copy()
         if frm == "stack" and to == "battlefield" and cast_options.is_spell_copy(o) and not o.token:
-            # a copy of a permanent spell becomes a token as it is put onto the battlefield (a later rule, 608.3f
-            # of the Core Set 2021 rules; 706.10 copies the spell, 111.1 a token): it then leaves the stack as a
+            # a copy of a permanent spell becomes a token as it is put onto the battlefield (a later rule of the
+            # Core Set 2021 rules; 706.10 copies the spell, 111.1 a token): it then leaves the stack as a
             # token does, no card (the token's own identity, as one created)
             o.token = True
             o.uid = self.next_uid

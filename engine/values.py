@@ -922,8 +922,8 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
             # player / an opponent discarded a card this turn"
             you = _you(g, src, r)
             among = list(g.players) if a[key] == "each" else seats.opponents(g, you) if you in g.players else []
-            return sum(int(g.players[p].discarded_turn if key == "discarded_this_turn" else g.players[p].sacrificed_turn)
-                       for p in among if p in g.players)
+            return sum(int(g.players[p].discarded_turn if key == "discarded_this_turn"
+                           else g.players[p].sacrificed_turn) for p in among if p in g.players)
         who = _you(g, src, r)
         if who not in g.players:
             return 0

@@ -2207,9 +2207,9 @@ def _parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             out.append(Effect("if", {"cond": {"self": {"controller": "you"}}, "then": [*moved, *effs]}))
             continue
         last = out[-1] if m and out else None
-        if m and last is not None and last.op == "counters" and last.args.get("remove") and last.args.get("what") == "self" \
-                and last.args.get("amount") == 1 and isinstance(last.args.get("kind"), str) \
-                and last.args["kind"] != "any":
+        if m and last is not None and last.op == "counters" and last.args.get("remove") \
+                and last.args.get("what") == "self" and last.args.get("amount") == 1 \
+                and isinstance(last.args.get("kind"), str) and last.args["kind"] != "any":
             # "Whenever SELF attacks, remove a -1/-1 counter from it. If you do, you gain 1 life." (Exemplar of
             # Strength), "... remove a +1/+1 counter from SELF. If you do, create a 2/2 black Zombie creature token"
             # (Noosegraf Mob): it is removed, and the rest done, only if SELF has one as the instruction is carried

@@ -406,7 +406,7 @@ def _copy_spell(m: re.Match, c: Ctx) -> list[Effect] | None:
 def _copy_permanent_spell(m: re.Match, c: Ctx) -> list[Effect] | None:
     """706.10: "Copy target permanent spell you control" (Lithoform Engine), "... creature spell you control" (Riku
     and Riku), "... artifact spell you control" (Drafna), "... three times" (Myojin of Cryptic Dreams): a copy of the
-    spell with its choices, controlled by who copies it; as it resolves it becomes a token (a later rule, 608.3f:
+    spell with its choices, controlled by who copies it; as it resolves it becomes a token (a later rule, Core Set 2021:
     engine/game.py move)."""
     spec = parse_target(m.group(1)) if "permanent spell" not in m.group(1) else \
         TargetSpec({"permanent": True, "zone": "stack", "controller": "you"}, m.group(1))  # 110.4b
