@@ -532,7 +532,7 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
         specs = tuple(t for m in modes for t in ab.modes[m].targets)
     elif ab is not None and ab.choose:
         check_modes(ab, modes, g, player, o.id, ([keyword_alt[0].keyword] if keyword_alt else [])
-                    + [r.keyword for r, _ in extras])
+                    + [r.keyword for r, _ in extras] + (["Kicker"] if kicked else []))
         specs = tuple(t for m in modes for t in ab.modes[m].targets)
     x = int(a.get("x", 0) or 0)
     if x < 0:
@@ -1103,6 +1103,9 @@ def mode_range(ab: Ability, g: "Game | None" = None, player: str | None = None,
     if "more_modes_if" in cond:
         if paying is not None and set(cond["more_modes_if"]) == {"cast_with"}:
             holds = cond["more_modes_if"]["cast_with"] in paying
+        elif paying is not None and cond["more_modes_if"] == {"kicked": True}:  # "If SELF was kicked, choose any
+            # number instead": kicked as announced with the modes (601.2b, 702.32a-b)
+            holds = "Kicker" in paying
         else:
             holds = g is not None and player is not None and condition(g, cond["more_modes_if"], src,
                                                                        {"controller": player})

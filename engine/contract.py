@@ -119,8 +119,10 @@ def amount_problems(a: Any, static: bool = False) -> list[str]:
         out += [f"{p} in amount mv_of" for p in ref_problems(a["mv_of"], static)]
     for key in ("power_of", "toughness_of", "counters_on", "hand_of", "mana_spent_on", "library_size", "poison_of"):
         if head == key and a[key] != "sacrificed" and not (key in ("hand_of", "library_size")
-                                                           and a[key] in ("each_player", "that_player")):
-            # (hand_of "each_player": every player's hand, counted with no reference: engine.values.amount;
+                                                           and (a[key] in ("each_player", "that_player")
+                                                                or key == "hand_of" and a[key] == "opponents")):
+            # (hand_of "each_player": every player's hand, "opponents": every opponent's, counted with no reference:
+            # engine.values.amount;
             # "that_player": "the number of cards in their hand", counted for each player, values.amount_for)
             out += [f"{p} in amount {key}" for p in ref_problems(a[key], static)]
     return out

@@ -652,6 +652,8 @@ def _with_modes(g: "Game", player: str, o: Any, ab: Any, opt: dict[str, Any], x:
     opt["choose"] = hi
     if lo != hi:  # "choose one or both" (700.2): from lo to hi modes
         opt["choose_min"] = lo
+    if (ab.condition or {}).get("more_modes_if") == {"kicked": True}:  # "If SELF was kicked, choose any number
+        opt["choose_kicked"] = casting.mode_range(ab, g, player, o.id, ["Kicker"])[1]  # instead" (601.2b, 702.32b)
     if again:  # 700.2d: a mode may be chosen more than once (``modes`` names it as often)
         opt["repeat_modes"] = True
     opt["mode_targets"] = per

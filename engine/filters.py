@@ -49,6 +49,12 @@ KNOWN = frozenset({
     "counters_ge",  # {"+1/+1": 3}: "if that creature has three or more +1/+1 counters on it" (121.1)
     "attacked_this_turn",  # "creatures that attacked this turn" (508.1: declared as attackers; triggers.py marks)
     "combat_this_turn",  # "creature that attacked or blocked this turn" (508.1, 509.1)
+    # "blocked" | "was_blocked" | "either": "creature that blocked / was blocked / blocked or was blocked this turn"
+    # (509.1a: declared as a blocker; 509.1h: an attacker that became blocked; engine/triggers.py marks them)
+    "block_this_turn",
+    # a filter of card types, supertypes, subtypes and colors: with block_this_turn, "that blocked or was blocked by a
+    # Zombie this turn": one creature of that kind it blocked, or that blocked it, this turn, as the block was declared
+    "block_partner",
     "nonmana_activated",  # "with an activated ability that isn't a mana ability" (602.1, 605.1a: as it is now)
     "put_there_this_turn",  # "card in your graveyard that was put there from anywhere this turn" (Game.move)
     "blocked",  # bool: "target blocked creature": an attacking creature that became blocked (509.1h)
@@ -95,6 +101,7 @@ KNOWN = frozenset({
     # "with the same name as a card in their (your) graveyard": "controller" (of the object) or "you" (201.2)
     "name_in_graveyard",
     "pt_equal",  # bool: "whose power and toughness are (aren't) equal" (208.1)
+    "pt_total_le", "pt_total_ge",  # n: "with total power and toughness 5 or less / or greater" (208.1)
     "blocking_ids",  # "each creature blocking it": blocking one of these attackers (509.1g; bound from blocking_ref)
     "attached_ids",  # "all Equipment attached to that creature": attached to one of these (301.5; from attached_ref)
     "among_ids",  # "any of them that are Walls": one of these objects (608.2c; from among_ref)
@@ -179,6 +186,13 @@ def _cmp(game: "Game", v: int, f: dict[str, Any], key: str, src: int | None, you
             if not op(v, n):
                 return False
     return True
+
+
+def _kind_matches(kind: tuple[frozenset[str], ...], f: dict[str, Any]) -> bool:
+    """Do kept characteristics (card types, supertypes, subtypes, colors) match a filter of those keys?"""
+    types, supers, subs, colors = kind
+    return not ("types" in f and not types & set(f["types"]) or "supertypes" in f and not supers & set(f["supertypes"])
+                or "subtypes" in f and not subs & set(f["subtypes"]) or "colors" in f and not colors & set(f["colors"]))
 
 
 def eq_value(game: "Game", oid: int, key: str) -> int:
@@ -482,6 +496,13 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         return False  # 903.3: being a commander belongs to the card (its uid), not to a copy of it
     if "counters_ge" in f and any(counters_of(o.counters, k) < n for k, n in f["counters_ge"].items()):
         return False
+    if "pt_total_le" in f or "pt_total_ge" in f:  # "with total power and toughness 5 or less" (208.1): a
+        # noncreature object has neither (208.3), so none to add up
+        if c.power is None or c.toughness is None:
+            return False
+        total = (c.power or 0) + (c.toughness or 0)
+        if total > f.get("pt_total_le", total) or total < f.get("pt_total_ge", total):
+            return False
     if "pt_equal" in f and (c.power == c.toughness) != f["pt_equal"]:
         return False  # "whose power and toughness aren't equal" (208.1)
     pg = f.get("power_ge")
@@ -625,6 +646,16 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         return False  # 605.1a: mana abilities are of their own kind ("mana"); loyalty abilities are activated
     if "combat_this_turn" in f and (o.chosen.get("combat_turn") == game.turn) != f["combat_this_turn"]:
         return False  # declared as an attacker or a blocker this turn (engine/triggers.py marks it)
+    if "block_this_turn" in f:  # 509.1a, 509.1h: it blocked, or became blocked, during this turn
+        how = f["block_this_turn"]
+        did = (how != "was_blocked" and o.chosen.get("blocked_turn") == game.turn) \
+            or (how != "blocked" and o.chosen.get("was_blocked_turn") == game.turn)
+        if not did:
+            return False
+        if "block_partner" in f:  # the kinds of the creatures it blocked or that blocked it (engine/triggers.py)
+            turn, kinds = o.chosen.get("block_partners") or (0, ())
+            if turn != game.turn or not any(_kind_matches(k, f["block_partner"]) for k in kinds):
+                return False
     if "attacked_last_turn" in f:  # "that attacked during their controller's last turn": the last turn of its
         ctl = game.players.get(o.controller) if o.controller else None  # controller that has ended (508.1)
         did = ctl is not None and ctl.last_turn > 0 and o.chosen.get("attacked_turn") == ctl.last_turn

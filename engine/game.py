@@ -540,7 +540,15 @@ class Game:
             # existed (608.2g; engine/values.py ``this``). A copy: never changed again, so
             # snapshots may share it.
             r["lki_self"] = o.copy()
-        if frm == "stack" and cast_options.is_spell_copy(o):  # 706.10a: a copy of a spell ceases to exist
+        if frm == "stack" and to == "battlefield" and cast_options.is_spell_copy(o) and not o.token:
+            # a copy of a permanent spell becomes a token as it is put onto the battlefield (a later rule of the
+            # Core Set 2021 rules; 706.10 copies the spell, 111.1 a token): it then leaves the stack as a
+            # token does, no card (the token's own identity, as one created)
+            o.token = True
+            o.uid = self.next_uid
+            self.next_uid += 1
+        if frm == "stack" and cast_options.is_spell_copy(o) and not o.token:  # 706.10a: a copy of a spell ceases to
+            # exist
             self.stack.remove(oid)
             del self.objects[oid]
             self.log("ceases", card=o.card.name, obj=oid)
@@ -1577,6 +1585,7 @@ class Game:
             p.sacrificed_kinds_turn = []
             p.attacker_kinds_turn = []
             p.combat_types_turn = []
+            p.attackers_turn = []
         self.effects = [e for e in self.effects if not (e.get("until") == "your_next_turn"
                                                         and e.get("controller") == self.active)]
         if self.casual:

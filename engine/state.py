@@ -141,7 +141,7 @@ class Player:
                  "life_lost_last_turn", "investigated_turn", "draw_step_draws", "to_graveyard_turn",
                  "life_turn_began", "dungeons_completed", "last_turn", "crime_turn", "mana_spent_turn", "speed",
                  "nonland_left_turn", "warped_turn", "planar", "schemes", "die_rolls", "hand_modifier",
-                 "attacked_power", "hand_cast_turn")
+                 "attacked_power", "hand_cast_turn", "attackers_turn")
 
     def __init__(self, name: str) -> None:
         self.name = name
@@ -185,6 +185,9 @@ class Player:
         # (combat phase of the game, total power of the creatures they declared as attackers in it, as declared:
         # 508.1): pack tactics ("if you attacked with creatures with total power 6 or greater this combat")
         self.attacked_power: tuple[int, int] = (0, 0)
+        # the creatures this player declared as attackers this turn (508.1), by object id, each once, whatever became
+        # of them: "for each creature that attacked this turn / you attacked with this turn"; cleared at 500.1
+        self.attackers_turn: list[int] = []
         self.last_turn = 0              # the number of this player's last turn that has ended ("your last turn")
         self.life_lost_last_turn = 0    # life this player lost during the previous turn ("if you lost life last turn")
         self.surveilled_turn = 0        # the last turn this player surveilled (a later keyword action, GRN)

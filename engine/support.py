@@ -588,11 +588,11 @@ def ability_reasons(ab: Ability) -> list[str]:
             # "Whenever you cast a noncreature spell, ... put a +1/+1 counter on SELF and it can't be blocked this
             # turn" (Sahagin): "it" is SELF there, but a cast trigger's "it" names the spell (603.2)
             out.append("a cast trigger's 'it' read as the spell where it names a permanent")
-        if set(evs) & {"dies", "ltb"} and trig.get("self") and any(
+        if set(evs) & {"dies", "ltb"} and not trig.get("self") and any(
                 isinstance(v, dict) and v.get("power_of") == "self" or isinstance(v, dict)
                 and v.get("toughness_of") == "self" for t in ab.targets for v in t.filter.values()):
-            # "When SELF dies, return target creature card with mana value less than or equal to SELF's power": its
-            # power as it last existed on the battlefield (608.2h); a target filter reads the card as it is now
+            # "Whenever another creature dies, ... SELF's power": engine/targets.py reads SELF's power as it last
+            # existed (608.2h) from the event only when SELF is the event's object ("When SELF dies, ...")
             out.append("a target filter reads SELF's power after SELF left the battlefield")
         if any(k in trig and not set(evs) <= e for k, e in KEYS_OF_EVENT.items()):
             out.append("trigger options")

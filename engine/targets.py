@@ -131,6 +131,13 @@ def targetable(g: "Game", x: Any, spec: TargetSpec, src: "Obj", controller: str,
         if not _has_more(g, x, f["opponent_with_more"], info, controller):
             return False
         f = {k: v for k, v in f.items() if k != "opponent_with_more"}
+    if info is not None and info.get("event") in ("dies", "ltb") and info.get("pt") \
+            and (src.id not in g.objects or g.objects[src.id].zone != "battlefield") \
+            and any(k in CMP_NAMES and _names_self_pt(v) for k, v in f.items()):
+        # "When SELF dies, return another target creature card with mana value less than or equal to SELF's power"
+        # (Gurgling Anointer): SELF's power as it last existed on the battlefield (603.10, 608.2h), the event's
+        # object being SELF (engine/support.py lets only a "when SELF dies / leaves" ability read it so)
+        f = {k: _self_as_it(v) if k in CMP_NAMES else v for k, v in f.items()}
     if info is not None and any(k in CMP_NAMES and _names_it(v) for k, v in f.items()):
         # "target creature with that spell's mana value" (Skyfire Kirin), "another target creature card with lesser
         # mana value" than the creature that died (Jackdaw Savior): the object of the event that triggered it, as
@@ -496,6 +503,18 @@ def division(g: "Game", s: "Obj", ab: Ability | None, given: Any) -> dict[Any, i
                             f"(601.2d)")
     base, extra = divmod(total, len(targets))
     return {t: base + (1 if i < extra else 0) for i, t in enumerate(targets)}
+
+
+def _names_self_pt(a: Any) -> bool:
+    """Does this amount read SELF's power or toughness ({"power_of": "self"})?"""
+    return isinstance(a, dict) and (a.get("power_of") == "self" or a.get("toughness_of") == "self")
+
+
+def _self_as_it(a: Any) -> Any:
+    """{"power_of": "self"} as {"power_of": "it"}: the event's object, as the trigger saw it (603.10)."""
+    if _names_self_pt(a):
+        return {k: "it" if k in ("power_of", "toughness_of") and v == "self" else v for k, v in a.items()}
+    return a
 
 
 def _names_it(a: Any) -> bool:

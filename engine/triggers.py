@@ -340,7 +340,8 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
             return False
         if trig.get("keyword"):  # "whenever you activate SELF's outlast ability": the ability of that keyword
             s = g.objects.get(ev.get("ability", -1))
-            if s is None or s.ability is None or s.ability.keyword != trig["keyword"]:
+            want = trig["keyword"]  # one keyword, or any of a list ("an eternalize or embalm ability")
+            if s is None or s.ability is None or s.ability.keyword not in (want if isinstance(want, list) else [want]):
                 return False
     if name == "step":
         want = trig.get("step")  # a list: "at the beginning of each of your main phases" (505.1: both of them)
@@ -710,6 +711,18 @@ def _listened(g: "Game", cs: dict[int, Any]) -> dict[str, list[int]]:
     return out
 
 
+def _block_partner(g: "Game", oid: int, other: int) -> None:
+    """Keep, on ``oid``, the characteristics of ``other``, a creature it blocked or that blocked it this turn (the
+    list replaced, never changed in place: copies of the game share the object's ``chosen`` values)."""
+    o, x = g.objects.get(oid), g.objects.get(other)
+    if o is None or x is None:
+        return
+    c = g.chars(other)
+    kind = (frozenset(c.types), frozenset(c.supertypes), frozenset(c.subtypes), frozenset(c.colors))
+    turn, kinds = o.chosen.get("block_partners") or (0, ())
+    o.chosen["block_partners"] = (g.turn, (*(kinds if turn == g.turn else ()), kind))
+
+
 def event(g: "Game", ev: dict[str, Any]) -> None:
     """Check every permanent's triggered abilities against one event (603.2)."""
     name = ev["event"]
@@ -728,8 +741,17 @@ def event(g: "Game", ev: dict[str, Any]) -> None:
                 # "whenever SELF attacks for the first time each turn": it had not attacked this turn (400.7)
                 ev["first"] = o.chosen.get("attacked_turn") != g.turn
                 o.chosen["attacked_turn"] = g.turn  # boast: "if this creature attacked this turn"
+            if name == "blocks":  # "creature that blocked this turn" (509.1a)
+                o.chosen["blocked_turn"] = g.turn
+                for a in ev.get("attackers", ()):  # "... that blocked or was blocked by a Zombie this turn": the kinds
+                    _block_partner(g, o.id, a)     # of each creature of the block, as it was declared (509.1a, 509.1h)
+                    _block_partner(g, a, o.id)
             if name == "attacks" and o.controller in g.players:  # "if you attacked this turn" (508.1j)
                 g.players[o.controller].attacked_turn = g.turn
+                if o.id not in g.players[o.controller].attackers_turn:  # "for each creature you attacked with
+                    g.players[o.controller].attackers_turn.append(o.id)  # this turn" (508.1a)
+    if name == "becomes_blocked" and ev["obj"] in g.objects:  # "creature that was blocked this turn" (509.1h)
+        g.objects[ev["obj"]].chosen["was_blocked_turn"] = g.turn
     cs = g.all_chars()
     for oid in _listened(g, cs).get(name, ()):
         c = cs[oid]

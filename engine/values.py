@@ -476,6 +476,7 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
     "sacrificed_this_turn": frozenset({"sacrificed_this_turn"}),
     "descended_this_turn": frozenset({"descended_this_turn"}),
     "unlocked_doors": frozenset({"unlocked_doors"}),
+    "attackers_this_turn": frozenset({"attackers_this_turn"}),
 }
 #: the amounts computed without a resolution record (a static ability, 611.3a)
 STATIC_AMOUNT_KINDS = frozenset({"x", "count", "times", "plus", "power_of", "toughness_of", "blockers_beyond_first",
@@ -489,7 +490,7 @@ STATIC_AMOUNT_KINDS = frozenset({"x", "count", "times", "plus", "power_of", "tou
                                  "party",
                                  "colors_among", "minus", "spells_cast_this_turn", "player_counters",
                                  "died_this_turn", "discarded_this_turn", "sacrificed_this_turn", "counters_among",
-                                 "descended_this_turn", "unlocked_doors",
+                                 "descended_this_turn", "unlocked_doors", "attackers_this_turn",
                                  "mv_of", "dungeon_names", "colors_of", "commander_casts", "devoured"})
 #: The references ``refs`` resolves: words, and the head keys of dict references
 REF_WORDS = frozenset({"self", "you", "opponent", "an_opponent", "each_opponent", "each_other_player",
@@ -926,10 +927,21 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         return sum(1 for d in g.died_this_turn if died_matches(d, a["died_this_turn"], _you(g, src, r)))
     if "discarded_this_turn" in a or "sacrificed_this_turn" in a:  # "the number of cards you've discarded
         # this turn" (701.8), "... permanents you've sacrificed this turn" (701.14a)
+        key = "discarded_this_turn" if "discarded_this_turn" in a else "sacrificed_this_turn"
+        if a[key] in ("each", "opponents"):  # "for each permanent sacrificed this turn" (by any player), "if a
+            # player / an opponent discarded a card this turn"
+            you = _you(g, src, r)
+            among = list(g.players) if a[key] == "each" else seats.opponents(g, you) if you in g.players else []
+            return sum(int(g.players[p].discarded_turn if key == "discarded_this_turn"
+                           else g.players[p].sacrificed_turn) for p in among if p in g.players)
         who = _you(g, src, r)
         if who not in g.players:
             return 0
         return g.players[who].discarded_turn if "discarded_this_turn" in a else g.players[who].sacrificed_turn
+    if "attackers_this_turn" in a:  # "for each creature that attacked this turn" ("each": every player's), "...
+        # you attacked with this turn" ("you"): the creatures declared as attackers this turn (508.1a), those gone too
+        whose = [p for p in g.players] if a["attackers_this_turn"] == "each" else [_you(g, src, r)]
+        return sum(len(g.players[p].attackers_turn) for p in whose if p in g.players)
     if "unlocked_doors" in a:  # "the number of unlocked doors among Rooms you control" (a later layout: rooms.py)
         who = _you(g, src, r)
         return sum(len(g.objects[i].chosen.get("unlocked", ())) for i in g.battlefield
@@ -1061,6 +1073,10 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         who = a["hand_of"]
         if who == "each_player":  # "the total number of cards in all players' hands" (402.1: each player's own hand)
             return sum(len(p.hand) for p in g.players.values())
+        if who == "opponents":  # "for each card in your opponents' hands": every opponent's hand (402.1)
+            you = _you(g, src, r)
+            return sum(len(g.players[p].hand) for p in (seats.opponents(g, you) if you in g.players else ())
+                       if p in g.players)
         if who == "chosen_player":  # "the chosen player's hand": chosen as the source entered (614.12)
             chosen = chosen_player(g, src)
             return len(g.players[chosen].hand) if chosen is not None else 0

@@ -58,6 +58,7 @@ SAMPLES = {  # one amount of each kind the evaluator computes
     "died_this_turn": {"died_this_turn": {"types": ["Creature"]}}, "mana_spent_on": {"mana_spent_on": "self"},
     "devoured": {"devoured": {"types": ["Creature"]}},
     "discarded_this_turn": {"discarded_this_turn": "you"}, "sacrificed_this_turn": {"sacrificed_this_turn": "you"},
+    "attackers_this_turn": {"attackers_this_turn": "each"},
     "descended_this_turn": {"descended_this_turn": "you"},
     "per_target": {"per_target": {"x": True}, "slot": 0},
     "cast_before_it": {"cast_before_it": {"types": ["Instant", "Sorcery"]}},

@@ -159,7 +159,7 @@ class Interaction:
     # -- modes (700.2) --------------------------------------------------------------
     def mode_range(self) -> tuple[int, int]:
         """The least and the most modes that may be chosen ("choose one or more" is offered as choose 99)."""
-        hi = int(self.option.get("choose", 1))
+        hi = int(self.option.get("choose_kicked" if self.kicked and "choose_kicked" in self.option else "choose", 1))
         lo = int(self.option.get("choose_min", hi))
         # a mode chosen more than once (700.2d) may make more choices than there are modes
         most = hi if self.option.get("repeat_modes") else min(hi, len(self.option.get("modes", ())))

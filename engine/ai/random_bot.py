@@ -206,6 +206,8 @@ class RandomBot:
                 return {"action": "pass"}
             a["targets"] = t
         if "choose" in o:
+            if a.get("kicked") and "choose_kicked" in o:  # "if it was kicked, choose any number instead" (601.2b)
+                o = {**o, "choose": o["choose_kicked"]}
             modal = self._modes(o, a.get("x", 0), "entwine" in a.get("extras", ()))
             if modal is None:
                 return {"action": "pass"}

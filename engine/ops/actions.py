@@ -1208,9 +1208,21 @@ def _action(g: "Game", r: dict, e: Effect) -> dict | None:
     if fn is None:
         g.log("unsupported_effect", op=f"action {e.get('name')}", card=this(g, r).card.name)
         return None
-    n = int(e.get("times") or 1)
+    times = e.get("times") or 1
+    # "incubate 3 X times": a number of times counted as the instruction begins (107.3, 608.2h), kept for the rest
+    # of it in the answer slots (resuming after a question counts nothing again)
+    if isinstance(times, int):
+        n = times
+    else:
+        prog = r.setdefault("nested", {})
+        key = f"{r['i']}.times_n"
+        if key not in prog:
+            prog[key] = max(0, amount(g, times, source_id(g, r), r))
+        n = int(prog[key])
     if n == 1:
         return fn(g, r, e)
+    if n < 1:
+        return None
     # "proliferate twice", "manifest dread twice": the action again, each time with answer slots of
     # its own, the ones done kept so that resuming after a question repeats none (nested.run)
     once = replace(e, args={k: v for k, v in e.args.items() if k != "times"})

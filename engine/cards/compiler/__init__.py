@@ -65,8 +65,10 @@ NONTRADITIONAL = {"Plane", "Phenomenon", "Scheme", "Vanguard", "Conspiracy", "Du
 CASUAL_CARDS = {"Plane", "Phenomenon", "Scheme", "Vanguard", "Conspiracy"}
 #: "Choose three. You may choose the same mode more than once." (the Confluences): a modal head of its own
 #: "Choose one. If you control a commander as you cast SELF, you may choose both instead." (the Wills of Commander
-#: Legends), "... If it was kicked, choose both instead.": the most modes depend on a condition (700.2)
-_COND_MODAL = re.compile(r"choose one\. if (.+?)(?: as you cast self)?, (you may )?choose (both|two) instead\.", re.I)
+#: Legends), "... If it was kicked, choose both instead.", "If SELF was kicked, choose any number instead." (the
+#: Inscriptions): the most modes depend on a condition (700.2)
+_COND_MODAL = re.compile(r"choose one\. if (.+?)(?: as you cast self)?, (you may )?choose (both|two|any number) "
+                         r"instead\.", re.I)
 _AGAIN = re.compile(r"choose ((?:up to )?(?:one|two|three|four|five))\. you may choose the same mode more than "
                     r"once\.", re.I)
 _MODAL = re.compile(r"^(.*?)chooses? (one|two|three|four|five|one or both|one or more|any number|"
@@ -265,6 +267,9 @@ _ACT_LIMITS = [
     # exhaust (a later keyword, Aetherdrift: engine/cards/compiler/text.py writes its label out so): once, and the
     # ability is an exhaust ability ("whenever you activate an exhaust ability")
     (re.compile(r"\s*activate only once as an exhaust ability\.?$", re.I), "exhaust"),
+    # boast (a later keyword, Kaldheim: text.py writes its label out so): once each turn, and the ability is a boast
+    # ability ("whenever you activate a boast ability")
+    (re.compile(r"\s*activate only once each turn as a boast ability\.?$", re.I), "boast"),
     (re.compile(r"\s*activate (?:this ability )?only as an instant\.?$", re.I), "instant"),
     (re.compile(r"\s*this ability costs \{(\d+)\} (less|more) to activate (for each .+?|if .+?)\.?$", re.I), "change"),
 ]
@@ -394,6 +399,9 @@ def _lower_activated(item: IrItem) -> Ability | None:
                 elif kind == "exhaust":
                     cond = {**(cond or {}), "once_ever": True}
                     keyword = "Exhaust"
+                elif kind == "boast":
+                    once = True
+                    keyword = "Boast"
                 elif kind == "your_turn":
                     cond = {**(cond or {}), "your_turn": True}
                 elif kind == "before_attack":
@@ -439,8 +447,10 @@ def _lower_activated(item: IrItem) -> Ability | None:
                   r"(?: with (?:a|an|one|two|three) [^.]+ counters? on it)?\.?$", body, re.I)
     if m and re.match(r"^return self ", body, re.I):
         zone = "graveyard"
-    if re.match(r"^put self from your graveyard onto the battlefield\b", body, re.I):
-        zone = "graveyard"  # 112.6k: it works only from the graveyard, where the card is
+    if re.match(r"^put self from your graveyard (?:onto the battlefield|on top of your library|on the bottom of your "
+                r"library|into your library)\b", body, re.I):
+        zone = "graveyard"  # 112.6k: it works only from the graveyard, where the card is (Bookwurm: "Put SELF from
+        # your graveyard into your library third from the top")
     if re.search(r"\bexile self from your graveyard\b", item.head, re.I):
         zone = "graveyard"  # a cost only a card in the graveyard can pay (112.6i)
     elif re.search(r"\b(?:exile|reveal) self from your hand\b", item.head, re.I):
@@ -1031,9 +1041,11 @@ def lower(items: list[IrItem], types: tuple[str, ...]) -> tuple[list[str], dict[
                     cond["repeat_modes"] = True
                 if more and more_if is not None:  # "If COND as you cast SELF, you may choose both instead": the most
                     # modes (and, without "you may", the least) become two when COND holds as modes are chosen
-                    # (601.2b; casting.mode_range); one otherwise
-                    choose = 2
-                    cond.update({"min_modes": 1, "more_modes_if": more_if, "more_modes_may": bool(more.group(2))})
+                    # (601.2b; casting.mode_range); one otherwise. "Choose any number instead": from one to all
+                    any_number = more.group(3).lower() == "any number"
+                    choose = len(modes) if any_number else 2
+                    cond.update({"min_modes": 1, "more_modes_if": more_if,
+                                 "more_modes_may": bool(more.group(2)) or any_number})
                 if opponent:  # 601.3: an opponent chooses the mode as the spell is cast
                     if any(md.targets for md in modes):
                         unsupported.append(f"(an opponent's mode with targets) {item.text}")

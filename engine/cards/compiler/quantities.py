@@ -66,6 +66,10 @@ def count_of(phrase: str) -> Any:
     """'the number of creatures you control' / 'creature you control' (after 'for each') -> amount."""
     p = phrase.strip().lower()
     p = re.sub(r"^the number of ", "", p)
+    m = re.fullmatch(r"creatures? (that attacked|you attacked with) this turn", p)
+    if m:  # "for each creature that attacked this turn" (Witchstalker Frenzy), "... you attacked with this turn"
+        # (Search Party Captain): each creature declared as an attacker this turn (508.1a), those gone too
+        return {"attackers_this_turn": "each" if m.group(1) == "that attacked" else "you"}
     if p.endswith(" that attacked this turn"):
         return None  # "for each creature that attacked this turn" counts those gone too (not the permanents now)
     p = re.sub(r"^((?:other )?[a-z]+) on the battlefield (with|without) ", r"\1 \2 ", p)  # "for each other creature
@@ -144,12 +148,16 @@ def count_of(phrase: str) -> Any:
         return {"died_this_turn": {**f, "types": ["Creature"]}}
     if p in ("permanents you've sacrificed this turn", "permanent you've sacrificed this turn"):
         return {"sacrificed_this_turn": "you"}  # 701.14a
+    if p in ("permanents sacrificed this turn", "permanent sacrificed this turn"):
+        return {"sacrificed_this_turn": "each"}  # 701.14a: by any player (The Balrog, Durin's Bane)
     if p in ("unlocked doors among rooms you control", "unlocked door among rooms you control",
              "the number of unlocked doors among rooms you control"):
         return {"unlocked_doors": "you"}  # Rooms (a later layout, Duskmourn): engine/rooms.py
     if p in ("times you descended this turn", "time you descended this turn"):
         return {"descended_this_turn": "you"}  # a later rule (LCI): each permanent card put into your graveyard
-    if p in ("cards you've discarded this turn", "card you've discarded this turn"):
+    if p in ("cards you've discarded this turn", "card you've discarded this turn",
+             # 702.28a: cycling is "[cost], discard this card: draw a card", so a cycled card was discarded too
+             "cards you've cycled or discarded this turn", "card you've cycled or discarded this turn"):
         return {"discarded_this_turn": "you"}  # 701.8: each card you discarded, whatever became of it
     if p in ("spell countered this way", "spells countered this way"):  # "Counter all other spells. Draw a card
         return {"count_this_way": {}, "action": "countered"}  # for each spell countered this way" (Swift Silence)
@@ -194,6 +202,10 @@ def count_of(phrase: str) -> Any:
         return {"blockers_beyond_first": "self"}  # rampage (702.22a)
     if p in ("the total number of cards in all players' hands", "cards in all players' hands"):
         return {"hand_of": "each_player"}  # each player's hand counted (402.1)
+    if p in ("cards in your opponents' hands", "card in your opponents' hands",
+             "the number of cards in your opponents' hands"):
+        # "SELF gets -1/-1 for each card in your opponents' hands": each opponent's hand added (402.1)
+        return {"hand_of": "opponents"}
     m = re.fullmatch(r"(?:the number of )?cards in (your|that player's|their|his or her) library", p)
     if m:  # 401.1: the cards in a player's library, counted
         return {"library_size": "you" if m.group(1) == "your" else "that_player"}
@@ -563,6 +575,26 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     got = _history_condition(t)
     if got is not None:
         return got
+    m = re.fullmatch(r"(you|a player|an opponent) discarded a card this turn", t)
+    if m:  # "if you discarded a card this turn" (Ragged Recluse), "if a player discarded a card this turn" (The Raven
+        # Man), "if an opponent discarded a card this turn" (Tinybones): the cards discarded this turn (701.8)
+        who = {"you": "you", "a player": "each", "an opponent": "opponents"}[m.group(1)]
+        return {"amount_ge": {"amount": {"discarded_this_turn": who}, "n": 1}}
+    m = re.fullmatch(r"(?:self|it) doesn't have an? ([+\-\w/]+|first strike|double strike) counter on it", t)
+    if m:  # "if SELF doesn't have a +1/+1 counter on it" (Shatterskull Charger): none of that kind (121.1)
+        return {"not": {"self_counters_ge": {m.group(1): 1}}}
+    m = re.fullmatch(r"you have exactly (\w+) cards in (?:your )?hand", t)
+    if m and number(m.group(1)) is not None:  # "if you have exactly thirteen cards in your hand" (Triskaidekaphile)
+        return {"hand_ge": number(m.group(1)), "hand_le": number(m.group(1))}
+    if t in ("you sacrificed a permanent this turn", "you've sacrificed a permanent this turn"):
+        # "as long as you sacrificed a permanent this turn" (Goblin Blast-Runner), "SELF costs {3} less to cast if
+        # you've sacrificed a permanent this turn" (Count Nefaria): the permanents you sacrificed this turn (701.14a)
+        return {"amount_ge": {"amount": {"sacrificed_this_turn": "you"}, "n": 1}}
+    m = re.fullmatch(r"you control (\w+) or more creatures that share a creature type", t)
+    if m and number(m.group(1)) is not None:  # "if you control three or more creatures that share a creature type"
+        # (Littjara Kinseekers): some creature type is had by that many of your creatures (205.3m; a changeling has
+        # every one, 702.72a): the greatest number of them with a type in common
+        return {"amount_ge": {"amount": {"type_in_common": "you"}, "n": number(m.group(1))}}
     if t in ("self started the turn untapped", "it started the turn untapped"):  # Rasputin Dreamweaver: untapped
         return {"self_started_untapped": True}  # as the turn began, before its untap step (Game.untapped_at_start)
     if t in ("self is suspended", "it's suspended", "this card is suspended"):  # 702.61b: in exile, with suspend

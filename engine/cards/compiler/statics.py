@@ -917,6 +917,16 @@ def _etb_tapped_and(m: re.Match) -> list[dict[str, Any]] | None:
     return None if rest is None else [{"kind": "enters_tapped"}, *rest]
 
 
+@static(r"^self enters tapped (with .+ counters? on it)$")
+def _etb_tapped_with(m: re.Match) -> list[dict[str, Any]] | None:
+    """"SELF enters tapped with nine stun counters on it" (The Watcher in the Water, Baloth Prime): two replacement
+    effects of 614.1c, it enters tapped and it enters with those counters (read as "SELF enters with ...")."""
+    rest = _parse_plain("self enters " + m.group(1))
+    if rest is None or [r.get("kind") for r in rest] != ["enters_with_counters"]:
+        return None
+    return [{"kind": "enters_tapped"}, *rest]
+
+
 @static(r"^self enters prepared$")
 def _etb_prepared(m: re.Match) -> list[dict[str, Any]] | None:
     """"This creature enters prepared" (a later mechanic, Secrets of Strixhaven, 2026): the permanent has the
@@ -1115,7 +1125,7 @@ def _self_cost(m: re.Match) -> list[dict[str, Any]] | None:
                 return None  # (a spell, 114.1a; a card in a graveyard, 114.1: the targets are objects there)
             out["targets"] = f
             return [out]
-        cond = parse_condition(m.group(4))
+        cond = before_its_cast(parse_condition(m.group(4)))
         if cond is None:
             return None
         out["condition"] = cond
@@ -1509,7 +1519,7 @@ def _cast_only(m: re.Match) -> list[dict[str, Any]] | None:
         cond = steps[m.group(1)]              # time it may be cast, 307.1 changed by the card's own rule)
     if cond is None and m.group(1).startswith("if "):  # "Cast SELF only if you've cast another spell this turn"
         # (Illusory Angel), "... only if a creature died this turn": checked as it would be cast (601.2, 604.6)
-        cond = parse_condition(m.group(1)[3:])
+        cond = before_its_cast(parse_condition(m.group(1)[3:]))
     return None if cond is None else [{"kind": "cast_only", "condition": cond}]
 
 
@@ -3233,11 +3243,27 @@ def _sparing_protection(text: str, spared: str) -> list[dict[str, Any]] | None:
     return marked if sum("spares" in st for st in marked) == 1 else None
 
 
+def before_its_cast(cond: Any) -> Any:
+    """A condition of SELF's own cost or cast limit ("SELF costs {2} less to cast if you've cast another instant or
+    sorcery spell this turn", "Cast SELF only if you've cast another green spell this turn"): it is checked as SELF is
+    being cast, before it becomes cast (601.2f, 604.6; 601.2i records it), so every spell cast this turn is another
+    one: "another" adds nothing there."""
+    if isinstance(cond, dict):
+        out = {k: before_its_cast(v) for k, v in cond.items()}
+        kind = out.get("cast_kind_this_turn")
+        if isinstance(kind, dict) and kind.get("other") is True:
+            out["cast_kind_this_turn"] = {k: v for k, v in kind.items() if k != "other"}
+        return out
+    if isinstance(cond, list):
+        return [before_its_cast(c) for c in cond]
+    return cond
+
+
 @static(r"^if (.+?), you may cast (?:it|self) without paying its mana cost$")
 def _free_if(m: re.Match) -> list[dict[str, Any]] | None:
     """118.9: "If SELF is the first spell you've cast this game, you may cast it without paying its mana cost"
     (Once Upon a Time): an alternative cost of nothing, offered while the condition holds for the caster."""
-    cond = parse_condition(m.group(1))
+    cond = before_its_cast(parse_condition(m.group(1)))
     return None if cond is None else [{"kind": "alternative_cost", "cost": Cost(), "condition": cond}]
 
 
@@ -3596,6 +3622,17 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
     if m:
         a, b = parse_static(f"{m.group(1)} {m.group(2)}"), parse_static(f"{m.group(1)} {m.group(3)}")
         return None if a is None or b is None else a + b
+    # "SELF costs {1} less to cast if you control an artifact and {1} less to cast if you control an enchantment"
+    # (Assassin's Ink), "... if you control a Spirit. It also costs {1} less to cast if you control an enchantment"
+    # (Geistlight Snare): two reductions, each with its own condition, both applied when both hold (601.2f)
+    m = re.fullmatch(r"self costs (\{\d+\}) less to cast (if .+?)(?: and|\. it also costs) (\{\d+\}) less to cast "
+                     r"(if .+)", low)
+    if m and " less to cast " not in m.group(2) + m.group(4):
+        a = parse_static(f"self costs {m.group(1)} less to cast {m.group(2)}")
+        b = parse_static(f"self costs {m.group(3)} less to cast {m.group(4)}")
+        if a is not None and b is not None and all(x.get("kind") == "cost_change" for x in a + b):
+            return a + b
+        return None
     # "SELF gets +2/+2 for each card exiled with it" (Lumbering Battlement): likewise, the cards exiled with SELF
     low = re.sub(r"^(self gets [+-]\d+/[+-]\d+ for each [a-z ]*card exiled with) it$", r"\1 self", low)
     # "SELF enters with a +1/+1 counter on it for each instant and sorcery card exiled with it" (Murktide Regent): the

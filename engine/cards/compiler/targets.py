@@ -169,6 +169,14 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             p = p[: m.start()]
             changed = True
             continue
+        m = re.search(r"\s+with total power and toughness (\w+) or (less|greater)$", p)
+        if m and number(m.group(1)) is not None and "pt_total_le" not in f and "pt_total_ge" not in f:
+            # "target creature with total power and toughness 5 or less" (Cut Down): its power plus its toughness
+            # (208.1), as it is now
+            f["pt_total_le" if m.group(2) == "less" else "pt_total_ge"] = number(m.group(1))
+            p = p[: m.start()]
+            changed = True
+            continue
         m = re.search(r"\s+whose power and toughness (are|aren't) equal$", p)
         if m:  # "target non-Elf creature whose power and toughness aren't equal" (Gilt-Leaf Winnower, 208.1)
             f["pt_equal"] = m.group(1) == "are"
@@ -384,6 +392,26 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
         if m:  # "Creatures that attacked during their controller's last turn can't attack." (Halls of Mist): declared
             # as an attacker in the last turn of its controller that has ended (508.1)
             f["attacked_last_turn"] = True
+            p = p[: m.start()]
+            changed = True
+            continue
+        m = re.search(r"\s+that (blocked|was blocked|blocked or was blocked) by an? ([a-z ]+?) this turn$", p)
+        partner = parse_noun(m.group(2)) if m else None
+        if m and partner is not None and set(partner) <= {"types", "subtypes", "supertypes", "colors"} \
+                and "block_partner" not in f:
+            # "target creature that blocked or was blocked by a Zombie / a legendary creature this turn" (Time to
+            # Reflect, You Cannot Pass!): a creature it blocked, or that blocked it, this turn was of that kind as the
+            # block was declared (509.1a, 509.1h; engine/triggers.py keeps their kinds)
+            f["block_this_turn"] = {"blocked": "blocked", "was blocked": "was_blocked"}.get(m.group(1), "either")
+            f["block_partner"] = partner
+            p = p[: m.start()]
+            changed = True
+            continue
+        m = re.search(r"\s+that (blocked|was blocked|blocked or was blocked) this turn$", p)
+        if m:  # "target creature that blocked this turn" (Sizzling Barrage), "each creature that blocked or was
+            # blocked this turn" (Heat Stroke): declared as a blocker (509.1a), or an attacker that became blocked
+            # (509.1h), this turn
+            f["block_this_turn"] = {"blocked": "blocked", "was blocked": "was_blocked"}.get(m.group(1), "either")
             p = p[: m.start()]
             changed = True
             continue
@@ -1012,6 +1040,17 @@ def parse_noun(phrase: str) -> dict[str, Any] | None:
                 or b.get("controller") != "you":
             return None
         return {"controller": "you", "or": [{k: v for k, v in x.items() if k != "controller"} for x in (a, b)]}
+    m = re.fullmatch(r"(.+?)(?: (?:they|that player) controls?)? with the (?:greatest|highest) mana value among "
+                     r"(.+?) (?:they|that player) controls?", p)
+    if m:  # "a creature or planeswalker [they control] with the greatest mana value among creatures and planeswalkers
+        # they control" (Soul Shatter, Riveteers Charm): its mana value (202.3) is the greatest among that player's
+        # permanents of that kind (tied ones too), the player who chooses it being the one the filter is read for
+        base, among = parse_noun(m.group(1)), parse_noun(m.group(2))
+        if base is None or among is None or any(k in x for x in (base, among) for k in ("or", "mv_ge", "player")) \
+                or any(x.get("controller") or x.get("zone") not in (None, "battlefield") for x in (base, among)):
+            return None
+        among.pop("zone", None)
+        return {**base, "mv_ge": {"greatest": "mv", "among": {**among, "controller": "you"}}}
     m = re.fullmatch(r"(.+?) with the greatest power(?: among (creatures on the battlefield|creatures you control|"
                      r"creatures (?:they|that player) controls?))?", p)
     if m:  # "target creature you control with the greatest power": its power is the greatest among the creatures

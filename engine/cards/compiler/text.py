@@ -36,7 +36,7 @@ FLAVOR_WORD = re.compile(r"^(?![+{])[^—{}.\n•]{1,45}? — (?=[^\s{])")
 #: activation restriction its rule gives, written out so the activated ability's reader reads it
 #: (Boast and Exhaust are later keywords: Kaldheim, 2021, and Aetherdrift, 2025)
 _KEYWORD_LABELS = {
-    "Boast": " Activate only once each turn. Activate only if SELF attacked this turn.",
+    "Boast": " Activate only once each turn as a boast ability. Activate only if SELF attacked this turn.",
     "Exhaust": " Activate only once as an exhaust ability.",
 }
 _LABEL = re.compile(r"^(Boast|Exhaust) — (?=\S)")

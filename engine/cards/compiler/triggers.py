@@ -816,6 +816,12 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         return {"event": "activate", "who": "you", "self": True, "keyword": m.group(1).capitalize()}
     if c == "you activate an exhaust ability":  # exhaust (a later keyword, Aetherdrift): any of your permanents'
         return {"event": "activate", "who": "you", "keyword": "Exhaust"}
+    m = re.fullmatch(r"you activate an? (boast|embalm|eternalize)(?: or (embalm|eternalize))? ability", c)
+    if m:  # "Whenever you activate a boast ability" (Frenzied Raider; boast: a later keyword, Kaldheim), "... an
+        # eternalize or embalm ability" (Vizier of the Anointed; later keywords, Amonkhet, Hour of Devastation): an
+        # ability of that keyword of any of your objects (602.1)
+        kws = [k.capitalize() for k in (m.group(1), m.group(2)) if k]
+        return {"event": "activate", "who": "you", "keyword": kws[0] if len(kws) == 1 else kws}
     if c == "you activate an ability that isn't a mana ability":  # 602.1, 605: every activation but a mana ability's
         return {"event": "activate", "who": "you", "filter": {}, "nonmana": True}
     if c == "you activate an ability":  # 602.1: any activated ability but a mana ability (the event's, 605.1a)

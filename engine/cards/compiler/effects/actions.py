@@ -234,10 +234,21 @@ def _adapt_fresh(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 @reader(r"^(bolster|monstrosity|adapt|incubate|discover|support|fateseal|goad|blight) (\d+|x)"
-        r"(?:, where x is (.+))?$")
+        r"( twice| (?:three|four|five|x) times)?(?:, where x is (.+))?$")
 def _action_n(m: re.Match, c: Ctx) -> list[Effect] | None:
-    if not bind_x(m.group(3), c):  # "Bolster X, where X is the number of cards in your hand" (107.3: X bound)
+    if not bind_x(m.group(4), c):  # "Bolster X, where X is the number of cards in your hand" (107.3: X bound)
         return None
+    if m.group(3):  # "Incubate X twice, where X is the number of lands you control" (Glistening Dawn), "incubate 3 X
+        # times" (Progenitor Exarch): the keyword action again, each time on its own (608.2c), the number of times
+        # counted as it resolves (107.3)
+        if m.group(1) not in ("bolster", "incubate", "discover", "blight"):
+            return None
+        word = m.group(3).split()[0]
+        times: Any = 2 if word == "twice" else amount_of("x", c) if word == "x" else number(word)
+        n = amount_of(m.group(2), c)
+        if times is None or n is None:
+            return None
+        return [Effect("action", {"name": m.group(1), "amount": n, "times": times})]
     if m.group(1) == "support" and m.group(2).isdigit():
         # 701.32a: "Put a +1/+1 counter on each of up to N other target creatures" (on an instant or
         # sorcery "up to N target creatures": no creature is the spell itself, so "other" is the same)

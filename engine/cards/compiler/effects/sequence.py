@@ -2273,6 +2273,19 @@ def _parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             del out[-back:]
             out.append(Effect("if", {"cond": {"self": {"controller": "you"}}, "then": [*moved, *effs]}))
             continue
+        last = out[-1] if m and out else None
+        if m and last is not None and last.op == "counters" and last.args.get("remove") \
+                and last.args.get("what") == "self" and last.args.get("amount") == 1 \
+                and isinstance(last.args.get("kind"), str) and last.args["kind"] != "any":
+            # "Whenever SELF attacks, remove a -1/-1 counter from it. If you do, you gain 1 life." (Exemplar of
+            # Strength), "... remove a +1/+1 counter from SELF. If you do, create a 2/2 black Zombie creature token"
+            # (Noosegraf Mob): it is removed, and the rest done, only if SELF has one as the instruction is carried
+            # out (121.1, 608.2c)
+            effs = parse_sentence(m.group(1), ctx)
+            if effs is None:
+                return None
+            out[-1] = Effect("if", {"cond": {"self_counters_ge": {last.args["kind"]: 1}}, "then": [last, *effs]})
+            continue
         if m and out and out[-1].op == "sacrifice" and out[-1].args == {"what": "self"}:
             # "Sacrifice SELF. If you do, ..." (Standstill): it was sacrificed only if it was still a permanent
             # its controller controls as the ability resolved (701.14a, 608.2c)

@@ -416,6 +416,23 @@ def _copy_spell(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("copy_spell", {"what": what})]
 
 
+@reader(r"^copy (target (?:permanent|creature|artifact|enchantment|artifact or creature) spell you control)"
+        r"(?: (twice|three times))?$")
+def _copy_permanent_spell(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """706.10: "Copy target permanent spell you control" (Lithoform Engine), "... creature spell you control" (Riku
+    and Riku), "... artifact spell you control" (Drafna), "... three times" (Myojin of Cryptic Dreams): a copy of the
+    spell with its choices, controlled by who copies it; as it resolves it becomes a token (a later rule, Core Set 2021:
+    engine/game.py move)."""
+    spec = parse_target(m.group(1)) if "permanent spell" not in m.group(1) else \
+        TargetSpec({"permanent": True, "zone": "stack", "controller": "you"}, m.group(1))  # 110.4b
+    if spec is None or spec.filter.get("zone") != "stack" or spec.count != 1:
+        return None
+    what = c.add_target(spec)
+    c.last = what
+    times = {"twice": 2, "three times": 3}.get(m.group(2) or "", 1)
+    return [Effect("copy_spell", {"what": what, **({"times": times} if times != 1 else {})})]
+
+
 @reader(r"^copy (that spell|it) for each other (instant and sorcery|instant or sorcery|instant|sorcery) spell you've "
         r"cast before it this turn$")
 def _copy_for_each_before(m: re.Match, c: Ctx) -> list[Effect] | None:
@@ -612,6 +629,7 @@ READERS: tuple[Reader, ...] = (
     _copy_activated,
     _copy_countered,
     _copy_spell,
+    _copy_permanent_spell,
     _copy_for_each_before,
     _copy_for_each,
     _exiled_may_play,

@@ -215,7 +215,10 @@ def _nth_from_top(m: re.Match, c: Ctx) -> list[Effect] | None:
     """401.7: "put target creature into its owner's library second from the top" (Oust); "When SELF is put into
     your graveyard from the battlefield, put it into your library third from the top" (Enigma Sphinx: SELF, a card
     its controller owns, 400.3)."""
-    what = c.ref(m.group(1))
+    noun = m.group(1)
+    if noun.lower() == "self from your graveyard":  # "{2}{G}: Put SELF from your graveyard into your library third
+        noun = "self"  # from the top" (Bookwurm): the card itself, an ability working there (112.6k)
+    what = c.ref(noun)
     if m.group(2) == "your" and what != "self":
         return None
     return None if what is None else [Effect("move", {"what": what, "to": "library_nth", "nth": _NTH[m.group(3)]})]
@@ -577,13 +580,16 @@ def _sacrifice(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("sacrifice", {"who": who, "filter": f, "amount": many})]
 
 
-@reader(r"^(.+?) exiles (a|an|one|two|three|four) (.+?) (?:they|he or she) controls?$")
+@reader(r"^(.+?) exiles (a|an|one|two|three|four) (.+? (?:they|he or she) controls?(?: with the (?:greatest|highest) "
+        r"mana value among .+ (?:they|he or she) controls?)?)$")
 def _edict_exile(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"Defending player exiles two permanents they control", "Target opponent exiles a creature they control"
-    (Debt to the Kami): that player chooses that many of their permanents of the kind and exiles them (608.2d;
-    not a sacrifice, 701.14a)."""
+    (Debt to the Kami), "... a creature or planeswalker they control with the greatest mana value among creatures
+    and planeswalkers they control" (Blot Out): that player chooses that many of their permanents of the kind and
+    exiles them (608.2d; not a sacrifice, 701.14a)."""
     who = c.player(m.group(1))
-    f = parse_noun(m.group(3))
+    noun = m.group(3)
+    f = parse_noun(noun if " with the " in noun else re.sub(r" (?:they|he or she) controls?$", "", noun))
     if who is None or who == "you" or f is None or f.get("player") or f.get("controller") or f.get("zone") not in (
             None, "battlefield"):
         return None
