@@ -940,8 +940,8 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         return g.players[who].discarded_turn if "discarded_this_turn" in a else g.players[who].sacrificed_turn
     if "attackers_this_turn" in a:  # "for each creature that attacked this turn" ("each": every player's), "...
         # you attacked with this turn" ("you"): the creatures declared as attackers this turn (508.1a), those gone too
-        whose = [p for p in g.players] if a["attackers_this_turn"] == "each" else [_you(g, src, r)]
-        return sum(len(g.players[p].attackers_turn) for p in whose if p in g.players)
+        attackers_of = list(g.players) if a["attackers_this_turn"] == "each" else [_you(g, src, r)]
+        return sum(len(g.players[p].attackers_turn) for p in attackers_of if p in g.players)
     if "unlocked_doors" in a:  # "the number of unlocked doors among Rooms you control" (a later layout: rooms.py)
         who = _you(g, src, r)
         return sum(len(g.objects[i].chosen.get("unlocked", ())) for i in g.battlefield
