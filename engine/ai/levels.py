@@ -63,6 +63,8 @@ class Level:
     win_scale: float = 0.0  # > 0: a position is worth its chance of winning (evaluate.win_value), not the sum
     confidence: float = 0.0  # > 0: the search leaves the rule of thumb only for an answer better by that
                              # many standard errors of the paired differences (search.Searcher._sure)
+    blind_blocks: bool = False  # the defender's block in an attack's judgement is chosen in the defender's
+                                # view (the attacker's hand redealt): search.Searcher._blind_block
     decided_after: int = 0  # > 0: after that many iterations the search stops once its samples settle
                             # whether to leave the rule of thumb (search.Searcher._decided)
 
@@ -72,7 +74,7 @@ LEVELS = {
     "medium": Level("medium", search=True, think_ms=300, cap=8, horizon=0, per_candidate=1, reads=True),
     "hard": Level("hard", search=True, think_ms=1000, cap=20, horizon=1, per_candidate=60, noise=0.0,
                   det_per_rollout=True, blocks_reply=True, tricks_reply=True, reads=True, weights=FITTED,
-                  settle=True, win_scale=WIN_SCALE, confidence=1.0, decided_after=8),
+                  settle=True, win_scale=WIN_SCALE, confidence=1.0, decided_after=8, blind_blocks=True),
 }
 
 
