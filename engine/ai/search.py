@@ -353,8 +353,9 @@ class Searcher:
                  weights: tuple[float, ...] = TUNED, clock: Callable[[], float] = time.perf_counter,
                  tricks_reply: bool = False, settle: bool = False, memory: Memory | None = None,
                  win_scale: float = 0.0, confidence: float = 0.0, decided_after: int = 0,
-                 blind_blocks: bool = False) -> None:
+                 blind_blocks: bool = False, rivals_read: bool = False) -> None:
         self.seat = seat
+        self.rivals_read = rivals_read  # with reads, the rollouts model the other seats reading too
         self.blind_blocks = blind_blocks  # the defender blocks by what it may know of the attacker's hand
         self.decided_after = decided_after  # > 0: stop sampling once that many iterations decide (``_decided``)
         self.confidence = confidence  # > 0: an answer replaces the rule of thumb's only when surely better
@@ -481,8 +482,10 @@ class Searcher:
 
     def _policy(self, seed: int) -> QuickPolicy:
         """The cheap policy that plays every side of a rollout: the seat's own with what its
-        level knows, the others with the plain rules of thumb (the opponent it expects)."""
-        return QuickPolicy(seed, self.noise, reads=self.reads, reader=self.seat)
+        level knows; the others with the plain rules of thumb, or with ``rivals_read`` reading
+        too (an opponent who holds its instant removal while it could be answered and kills with
+        its smallest lethal burn: the opponent it expects)."""
+        return QuickPolicy(seed, self.noise, reads=self.reads, reader=None if self.rivals_read else self.seat)
 
     @staticmethod
     def _prune(vals: list[list[float]], alive: list[bool]) -> None:
