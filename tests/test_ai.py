@@ -788,3 +788,18 @@ def test_the_defender_blocks_without_seeing_the_attackers_hand():
     h.submit("bob", {"blockers": {courser: [bears]}})
     assert search.rollout(h, QuickPolicy(0), g.turn, float("inf"))
     assert courser not in h.battlefield and bears in h.battlefield
+
+
+def test_a_search_models_its_rivals_reading_with_rivals_read():
+    """The rollouts of a search of bob's play alice's side: by the plain rules of thumb, her Shock
+    kills the most valuable creature (the Wind Drake); with ``rivals_read`` (hard) she reads as
+    medium and hard do and answers the Giant Growth by killing its target (608.2b). Bob's own
+    side reads either way."""
+    g, ids = _pumped_bears()
+    picks = {}
+    for rivals in (False, True):
+        s = search.Searcher("bob", random.Random(0), reads=True, rivals_read=rivals)
+        a = s._policy(1).answer(g, g.pending)
+        picks[rivals] = a.get("targets")
+    assert picks == {False: [[ids["Wind Drake"]]], True: [[ids["Grizzly Bears"]]]}
+    assert level("hard").rivals_read and level("hard").blind_blocks
