@@ -749,3 +749,57 @@ def test_no_chump_block_at_twenty_life_for_fear_of_a_pump_that_ends(seed):
     assert a == {"blockers": {}}
     means = {tuple(sorted(g.objects[b].card.name for b in c["blockers"])): m for c, m in s.means}
     assert means[()] > means[("Raging Goblin",)]
+
+
+def test_the_defender_blocks_without_seeing_the_attackers_hand():
+    """402.3: bob cannot see alice's hand. Her Grizzly Bears attack into his untapped Centaur
+    Courser with Giant Growth in her hand and a Forest open. Judged by the minimum over bob's
+    blocks in her own sample (a bob who sees the Giant Growth), the attack is worth no more than
+    bob taking 2; judged by the block bob makes in his view (``blind_blocks``: her hand redealt
+    from the 11 cards he cannot see, Giant Growth among ten Forests), he blocks, she pumps and
+    the Courser dies (510.1, 704.5g). The blind value is never below the minimum (the same
+    rollouts, one block among those the minimum ranges over), and above it where bob blocks."""
+    setup = {"active": "alice", "step": "main1", "players": {
+        "alice": {"battlefield": ["Forest", "Forest", "Grizzly Bears"], "hand": ["Giant Growth"],
+                  "library": ["Forest"] * 10},
+        "bob": {"battlefield": ["Forest"] * 3 + ["Centaur Courser"], "library": ["Forest"] * 10}}}
+    g = from_setup(setup, POOL)
+    bears = next(i for i in g.battlefield if g.objects[i].card.name == "Grizzly Bears")
+    while g.pending.kind != "attackers":
+        g.submit(g.pending.player, {"action": "pass"})
+    vals: dict[bool, list[float]] = {False: [], True: []}
+    for seed in range(6):
+        for blind in (False, True):
+            s = search.Searcher("alice", random.Random(3), horizon=1, blocks_reply=True, settle=True,
+                                blind_blocks=blind)
+            h = g.copy()
+            h.submit("alice", {"attackers": {bears: "bob"}})
+            v = s._worst_block(h, seed, g.turn + 1, float("inf"))
+            assert v is not None
+            vals[blind].append(v)
+    assert all(b >= m for b, m in zip(vals[True], vals[False]))
+    assert sum(b > m for b, m in zip(vals[True], vals[False])) >= 4, "bob blocks the Bears he thinks unpumped"
+    # the line bob's block leads to: the pump kills the Courser and the Bears live
+    h = g.copy()
+    h.submit("alice", {"attackers": {bears: "bob"}})
+    from engine.ai.policy import QuickPolicy
+    assert search.rollout(h, QuickPolicy(0), g.turn, float("inf"), stop_at="blockers")
+    courser = next(i for i in h.battlefield if h.objects[i].card.name == "Centaur Courser")
+    h.submit("bob", {"blockers": {courser: [bears]}})
+    assert search.rollout(h, QuickPolicy(0), g.turn, float("inf"))
+    assert courser not in h.battlefield and bears in h.battlefield
+
+
+def test_a_search_models_its_rivals_reading_with_rivals_read():
+    """The rollouts of a search of bob's play alice's side: by the plain rules of thumb, her Shock
+    kills the most valuable creature (the Wind Drake); with ``rivals_read`` (hard) she reads as
+    medium and hard do and answers the Giant Growth by killing its target (608.2b). Bob's own
+    side reads either way."""
+    g, ids = _pumped_bears()
+    picks = {}
+    for rivals in (False, True):
+        s = search.Searcher("bob", random.Random(0), reads=True, rivals_read=rivals)
+        a = s._policy(1).answer(g, g.pending)
+        picks[rivals] = a.get("targets")
+    assert picks == {False: [[ids["Wind Drake"]]], True: [[ids["Grizzly Bears"]]]}
+    assert level("hard").rivals_read and level("hard").blind_blocks

@@ -11,7 +11,11 @@
   60 fresh determinizations, candidates far behind dropped after three (the budget goes to
   the close ones), sampling stopped after eight once the samples settle whether the best other
   answer beats the rule of thumb's (``decided_after``: a clear decision costs little, a close one
-  gets the samples), an attack judged by the defender's best block (each candidate block
+  gets the samples), an attack judged by the block the defender makes without seeing the
+  attacker's hand (``blind_blocks``, 402.3: each candidate block played to the horizon in a
+  determinization from the defender's seat, the worst for the attacker there played on in the
+  attacker's own sample; the minimum over blocks in its own sample saw every trick in its hand
+  and never let a pump punish a block), or by the defender's best block (each candidate block
   played to the end of combat, the worst for the attacker played on; a block that leaves the
   tapped attacker dead to the counterattack, policy.crack_back, played to the horizon at once:
   302.6, the attackers stay tapped through the defender's turn; ``settle``: each block played
@@ -63,6 +67,10 @@ class Level:
     win_scale: float = 0.0  # > 0: a position is worth its chance of winning (evaluate.win_value), not the sum
     confidence: float = 0.0  # > 0: the search leaves the rule of thumb only for an answer better by that
                              # many standard errors of the paired differences (search.Searcher._sure)
+    blind_blocks: bool = False  # the defender's block in an attack's judgement is chosen in the defender's
+                                # view (the attacker's hand redealt): search.Searcher._blind_block
+    rivals_read: bool = False  # with reads, a search's rollouts play the other seats reading too (held removal,
+                               # the smallest lethal burn), not by the plain rules of thumb (search.Searcher._policy)
     decided_after: int = 0  # > 0: after that many iterations the search stops once its samples settle
                             # whether to leave the rule of thumb (search.Searcher._decided)
 
@@ -72,7 +80,8 @@ LEVELS = {
     "medium": Level("medium", search=True, think_ms=300, cap=8, horizon=0, per_candidate=1, reads=True),
     "hard": Level("hard", search=True, think_ms=1000, cap=20, horizon=1, per_candidate=60, noise=0.0,
                   det_per_rollout=True, blocks_reply=True, tricks_reply=True, reads=True, weights=FITTED,
-                  settle=True, win_scale=WIN_SCALE, confidence=1.0, decided_after=8),
+                  settle=True, win_scale=WIN_SCALE, confidence=1.0, decided_after=8, blind_blocks=True,
+                  rivals_read=True),
 }
 
 

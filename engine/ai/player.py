@@ -69,7 +69,8 @@ class AIPlayer:
                          lv.blocks_reply, reads=lv.reads, weights=lv.weights, clock=self.clock,
                          tricks_reply=lv.tricks_reply, settle=lv.settle, memory=self.memory,
                          win_scale=lv.win_scale, confidence=lv.confidence,
-                         decided_after=lv.decided_after)
+                         decided_after=lv.decided_after, blind_blocks=lv.blind_blocks,
+                         rivals_read=lv.rivals_read)
             # a margin for building copies and choosing after the last rollout
             deadline = k0 + max(0.0, self.think_ms / 1000.0 * 0.7 - 0.003)
             a = s.choose(game, d, deadline)

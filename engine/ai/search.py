@@ -352,8 +352,11 @@ class Searcher:
                  blocks_reply: bool = False, reply_cap: int = 8, reads: bool = False,
                  weights: tuple[float, ...] = TUNED, clock: Callable[[], float] = time.perf_counter,
                  tricks_reply: bool = False, settle: bool = False, memory: Memory | None = None,
-                 win_scale: float = 0.0, confidence: float = 0.0, decided_after: int = 0) -> None:
+                 win_scale: float = 0.0, confidence: float = 0.0, decided_after: int = 0,
+                 blind_blocks: bool = False, rivals_read: bool = False) -> None:
         self.seat = seat
+        self.rivals_read = rivals_read  # with reads, the rollouts model the other seats reading too
+        self.blind_blocks = blind_blocks  # the defender blocks by what it may know of the attacker's hand
         self.decided_after = decided_after  # > 0: stop sampling once that many iterations decide (``_decided``)
         self.confidence = confidence  # > 0: an answer replaces the rule of thumb's only when surely better
         self.win_scale = win_scale  # > 0: positions valued by the chance of winning (evaluate.win_value)
@@ -479,8 +482,10 @@ class Searcher:
 
     def _policy(self, seed: int) -> QuickPolicy:
         """The cheap policy that plays every side of a rollout: the seat's own with what its
-        level knows, the others with the plain rules of thumb (the opponent it expects)."""
-        return QuickPolicy(seed, self.noise, reads=self.reads, reader=self.seat)
+        level knows; the others with the plain rules of thumb, or with ``rivals_read`` reading
+        too (an opponent who holds its instant removal while it could be answered and kills with
+        its smallest lethal burn: the opponent it expects)."""
+        return QuickPolicy(seed, self.noise, reads=self.reads, reader=None if self.rivals_read else self.seat)
 
     @staticmethod
     def _prune(vals: list[list[float]], alive: list[bool]) -> None:
@@ -530,7 +535,10 @@ class Searcher:
         if d is None or d.kind != "blockers" or d.player == self.seat or d.forced is not None:
             return self._judge(g, pol, end_turn, deadline)
         worst: tuple[float, Game, bool] | None = None  # value, position, played to the horizon
-        for b in block_candidates(g, d.player, d.options, self.reply_cap):
+        blocks = block_candidates(g, d.player, d.options, self.reply_cap)
+        if self.blind_blocks and len(blocks) > 1:
+            return self._blind_block(g, d, blocks, seed, end_turn, deadline)
+        for b in blocks:
             h = g.copy()
             try:
                 h.submit(d.player, b)
@@ -563,6 +571,41 @@ class Searcher:
         if self.settle or worst[2]:
             return worst[0]
         return self._judge(worst[1], self._policy(seed), end_turn, deadline)
+
+    def _blind_block(self, g: Game, d: Decision, blocks: list[Any], seed: int, end_turn: int,
+                     deadline: float) -> float | None:
+        """An attack is worth what the block the defender would choose leaves it, the defender
+        choosing without seeing the attacker's hand (402.3: a hand is hidden from the other
+        players). The defender's view of the position is a determinization from its seat (the
+        attacker's hand and every library redealt from what the defender cannot see, with what
+        it could read from the mana left untapped); each candidate block is played to the
+        horizon there (its swing back in it: 302.6, 502.2, the attackers stay tapped), and the
+        one worst for the attacker in that view is the block it makes. That block is then
+        played to the horizon in the attacker's own sample (its real hand: a trick the defender
+        did not expect punishes the block). A defender who sees the attacker's hand (the
+        minimum over blocks in the attacker's own sample) would never block into a pump, and
+        would make every attack backed by a trick look no better than one without."""
+        view = determinize(g, d.player, random.Random(seed ^ 0x5F3759DF), self.reads)
+        pick: tuple[float, Any] | None = None
+        for b in blocks:
+            h = view.copy()
+            try:
+                h.submit(d.player, b)
+            except IllegalAction:
+                continue
+            v = self._judge(h, self._policy(seed), end_turn, deadline)
+            if v is None:
+                return None  # not every block was weighed: the choice would flatter the attack
+            if pick is None or v < pick[0]:
+                pick = (v, b)
+        if pick is None:
+            return self._value(g)
+        h = g.copy()
+        try:
+            h.submit(d.player, pick[1])
+        except IllegalAction:  # the same public board: not expected, but no block is then judged
+            return self._value(g)
+        return self._judge(h, self._policy(seed), end_turn, deadline)
 
     def _worst_trick(self, g: Game, seed: int, end_turn: int, deadline: float) -> float | None:
         """A block is worth what the attacker's best answer to it leaves it: after blockers are
