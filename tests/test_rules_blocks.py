@@ -105,3 +105,28 @@ def test_an_attacker_of_another_player_cannot_be_blocked_and_the_refusal_says_so
     with pytest.raises(IllegalAction, match=r"^Grizzly Bears is not attacking you or a planeswalker you control$"):
         g.submit("bob", {"blockers": {str(lions): [bears]}})
     assert g.state_key() == before
+
+
+def test_only_a_creature_that_blocks_each_combat_if_able_is_named_as_one_that_must_block_509_1c() -> None:
+    """509.1c: Razorgrass Screen "blocks each combat if able": the blockers decision names it, with every attacker
+    it could block, among the creatures that must block; Hill Giant, under no requirement, is not named there."""
+    g, bears = _blockers_step(["Razorgrass Screen", "Hill Giant"])
+    (screen,) = [i for i in g.battlefield if g.objects[i].card.name == "Razorgrass Screen"]
+    (giant,) = [i for i in g.battlefield if g.objects[i].card.name == "Hill Giant"]
+    opts = g.pending.options
+    assert sorted(opts["blockers"][screen]) == sorted(bears) and sorted(opts["blockers"][giant]) == sorted(bears)
+    assert list(opts["must"]) == [screen] and sorted(opts["must"][screen]) == sorted(bears)
+
+
+def test_an_attacker_that_must_be_blocked_if_able_is_named_when_a_creature_can_block_it_509_1c() -> None:
+    """509.1c: Gaea's Protector "must be blocked if able": when bob's Hill Giant can block it, the blockers decision
+    names it among the attackers that must be blocked; the Grizzly Bears attacking beside it are not named."""
+    r = Runner({"name": "t", "setup": {"active": "alice", "step": "declare_attackers", "players": {
+        "alice": {"battlefield": ["Gaea's Protector", "Grizzly Bears"]}, "bob": {"battlefield": ["Hill Giant"]}}},
+        "steps": [{"alice": "attack", "with": ["Gaea's Protector", "Grizzly Bears"]},
+                  {"pass_until": "declare_blockers"}]}, default_pool())
+    r.run()
+    g = r.g
+    (protector,) = [i for i in g.battlefield if g.objects[i].card.name == "Gaea's Protector"]
+    assert g.pending.kind == "blockers"
+    assert g.pending.options["blocked_if_able"] == [protector]

@@ -120,3 +120,19 @@ def test_as_though_unblocked_is_offered_as_a_whole_and_every_bot_answer_is_legal
         g.copy().submit("alice", {"assign": {bears: 2, "bob": 5}})
     g.submit("alice", {"assign": {bears: 0, giant: 0, "bob": 7}})
     assert g.players["bob"].life == 13
+
+
+def test_exerting_an_attacker_is_optional_none_is_an_answer_508_1() -> None:
+    """Exert (a later keyword action, Amonkhet): "you may exert SELF as it attacks" is chosen as the attackers are
+    declared (508.1), any number of the creatures offered, none included. With one exertable attacker the decision
+    is not forced (a forced answer would exert it for the player) and says so (min 0, max 1); choosing none leaves
+    Hooded Brawler unexerted, untapping in alice's next untap step."""
+    g = _game({"active": "alice", "step": "declare_attackers", "players": {"alice": {"battlefield": [
+        "Hooded Brawler"]}}}, [{"alice": "attack", "with": ["Hooded Brawler"]}])
+    (brawler,) = _ids(g, "Hooded Brawler")
+    d = g.pending
+    assert d is not None and d.kind == "choose_cards" and d.options == [brawler]
+    assert d.forced is None and (d.data["min"], d.data["max"]) == (0, 1)
+    g.submit("alice", {"cards": []})
+    assert "exerted_turn" not in g.objects[brawler].chosen and g.objects[brawler].tapped
+    assert not [e for e in g.events if e["type"] == "exert"]
