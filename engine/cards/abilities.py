@@ -376,8 +376,10 @@ friend_or_foe: (none)
     "For each player, choose friend or foe.": "each friend" / "each foe" after it (refs friends, foes)
 choose_opponent: (none)
     "Choose an opponent.": the controller chooses one (CR 608.2d), "that player" of what follows (chosen_opponent)
-flip: [win:[Effect]], [lose:[Effect]]
-    the controller flips a coin and runs the branch of the result (CR 705.1)
+flip: [win:[Effect]], [lose:[Effect]], [may:bool], [until_lose:bool], [coins:AMOUNT]
+    the controller flips a coin and runs the branch of the result (CR 705.1); may: the controller chooses whether
+    to flip first (608.2d); until_lose: flip again while the controller wins, the flips won counted (flips_won);
+    coins: that many coins nobody calls (705.2)
 if: cond: CONDITION, then:[Effect], [else:[Effect]]
     conditional instruction (see quantities conditions) (CR 608.2c)
 
@@ -665,6 +667,7 @@ TRIGGER_EVENTS: frozenset[str] = frozenset({
     "plotted",  # "When SELF becomes plotted" (plot, a later keyword: engine/casting.py plot; it works in exile, 112.6)
     "fights",  # 701.10: "whenever a creature you control fights" (engine/ops/damage.py)
     "clash",  # 701.20b: "whenever you clash [and win]" (engine/ops/control.py)
+    "coin_flip",  # 705.1: "whenever you win / a player wins / you lose a coin flip" (engine/ops/control.py flip)
     "roll_dice",  # "whenever you roll one or more dice" (rolling a die, a later rule: engine/ops/control.py roll)
     "player_counters",  # a player gets counters ({E}: "Whenever you get one or more {E}", 121.1)
     "plays_land",  # a player played a land (305.1; not a land put onto the battlefield otherwise)

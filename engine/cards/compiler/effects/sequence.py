@@ -2685,8 +2685,11 @@ def _parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             else:
                 out[-1] = Effect("may", {**out[-1].args, "effects": [*out[-1].args["effects"][:-1], new_tok]})
             continue
-        if re.fullmatch(r"(?:then )?(?:you )?flip a coin", s):  # 705.1: the branches follow ("If you win the flip")
-            out.append(Effect("flip", {}))
+        m = re.fullmatch(r"(?:then )?(you may |you )?flip a coin( until you lose a flip)?", s)
+        if m:  # 705.1: the branches follow ("If you win the flip"); "you may flip a coin" (608.2d); "flip a coin
+            # until you lose a flip" (Okaun, Eye of Chaos): the flips won are counted by what follows
+            out.append(Effect("flip", {**({"may": True} if m.group(1) == "you may " else {}),
+                                       **({"until_lose": True} if m.group(2) else {})}))
             continue
         m = re.fullmatch(r"(?:you )?flip (two|three|four|five|six|seven|eight|nine|ten|x) coins", s)
         if m and (m.group(1) != "x" or ctx.x is None):
@@ -2784,8 +2787,10 @@ def _parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                 out.append(e)
     if any_may is not None:
         return None  # "any opponent may X" with no "if a player does" after it
-    if any(e.op in ("flip", "clash") and not e.args for e in out):
-        return None  # a flip nothing depends on: the sentence that should follow was not read
+    if any(e.op in ("flip", "clash") and not set(e.args) - {"may"} for e in out) \
+            and not (len(out) == 1 and out[0] == Effect("flip", {}) and len(sentences(text)) == 1):
+        return None  # a flip nothing depends on: the sentence that should follow was not read (but "Flip a coin."
+        # alone, Tavern Scoundrel: a flip "whenever you win a coin flip" sees, 705.1)
     if _cda_pending(out):
         return None  # a creature token whose power and toughness no sentence defined
     out = delayed_before_end_turn(out)
