@@ -197,7 +197,8 @@ token: amount, types, subtypes, colors, keywords, power, toughness, [supertypes]
 add_mana: mana:[syms]  or  choice:[[syms], ...]  or  any: n, [same], [chosen_color]  or  each_color_among: FILTER;
       [per: AMOUNT]; [only_for:
       FILTER (spend only on spells matching; or_abilities_of: FILTER, abilities of matching sources too)];
-      [until: "end_of_combat" (firebending: kept as combat's steps end)]
+      [until: "end_of_combat" (firebending: kept as combat's steps end)]; [who: PLAYER (the mana goes to that player:
+      "that player adds {G}{G}", the trigger's player)]
     add mana (choice: one of the lists; any: n mana of any colors, same: all one color) (CR 106, 106.6)
 fight: a, b
     each deals damage equal to its power to the other (CR 701.14)

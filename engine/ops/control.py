@@ -53,6 +53,11 @@ def _add(g: "Game", r: Ctx, e: Effect) -> dict | None:
                     "prompt": f"{this(g, r).card.name}: add which mana?"}
         add_mana(g, controller(g, r), e, source_id(g, r), got, r)  # the option named (engine/effects.py answer)
         return None
+    if e.get("who") is not None:  # "that player adds {G}{G}" (Eladamri's Vineyard): that player's pool (106.4)
+        for p in refs(g, r, e.args["who"]):
+            if isinstance(p, str):
+                add_mana(g, p, e, source_id(g, r), r=r)
+        return None
     add_mana(g, controller(g, r), e, source_id(g, r), r=r)
     return None
 
