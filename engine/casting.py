@@ -892,6 +892,8 @@ def finish_cast(g: "Game", player: str, sid: int) -> None:
         ev["x"] = s.x  # 107.3h: the spell's own cast trigger ("when you cast SELF, ... half X") reads its X
     # "copy it for each other instant and sorcery spell you've cast before it this turn": the spells cast before it
     ev["cast_index"] = len(g.players[player].cast_kinds_turn) - 1
+    # "if you've cast another blue spell this turn" read by this spell or the permanent it becomes: its own record
+    s.chosen["cast_record"] = [g.turn, player, ev["cast_index"]]
     granted = player_statics.spell_keywords(g, s, player) & {"Storm"}  # "spells you cast have storm" (702.39a)
     if granted:
         ev["granted"] = sorted(granted)  # each granted instance triggers too (702.39b; engine/triggers.py)

@@ -247,7 +247,7 @@ _CASTER_CONDITIONS = frozenset({"control", "min", "max", "history", "opponent_po
                                 # another instant or sorcery spell this turn" (Mage Duel: the spell being cast is not
                                 # yet counted, 601.2f before 601.2i)
                                 "opponents_control", "amount_ge", "cast_kind_this_turn",
-                                "opponent_cast_kind_this_turn",
+                                "opponent_cast_kind_this_turn", "cast_kind_other",
                                 # the caster's speed, descents, and the turn's void (later terms: DFT, LCI, EOE)
                                 "max_speed", "descended", "void", "graveyard_mvs_ge",
                                 "day_night",  # the game's day or night (a later rule, Innistrad: Midnight Hunt)

@@ -1220,7 +1220,9 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
             for p in seats.opponents(g, you) for k in g.players[p].cast_kinds_turn):
         return False  # "if an opponent cast a creature spell this turn" (601.2i, per-turn fact, 500.1)
     if "cast_kind_this_turn" in cond and sum(cast_kind_matches(k, cond["cast_kind_this_turn"])
-                                             for k in g.players[you].cast_kinds_turn) < cond.get("cast_kind_ge", 1):
+                                             for i, k in enumerate(g.players[you].cast_kinds_turn)
+                                             if not (cond.get("cast_kind_other") and _own_cast(g, src, you, i))) \
+            < cond.get("cast_kind_ge", 1):
         return False  # "if you've cast a noncreature spell / three or more instant and sorcery spells this turn"
         # (601.2i, per-turn fact, 500.1)
     if cond.get("no_spell_cast_this_game") and any(e.get("type") == "cast" and e.get("player") == you
@@ -1862,6 +1864,15 @@ def _history(g: "Game", what: str, you: str, o: Any) -> bool:
     raise Unsupported(f"unsupported history {what!r}")
 
 
+def _own_cast(g: "Game", src: int | None, you: str, index: int) -> bool:
+    """Whether the ``index``-th spell ``you`` cast this turn (601.2i) is ``src`` itself, the spell or the permanent it
+    became ("Draw a card if you've cast another blue spell this turn": not the one that says so). A spell still being
+    cast has no record yet (601.2f: its costs are determined before it becomes cast)."""
+    o = g.objects.get(src) if src is not None else None
+    rec = o.chosen.get("cast_record") if o is not None else None
+    return isinstance(rec, list) and rec == [g.turn, you, index]
+
+
 def _mana_spent_ge(o: "Obj | None", need: dict[str, int]) -> bool:
     """The mana spent to cast ``o`` (601.2h; kept by the permanent it became): at least ``need[kind]``
     of each kind (W U B R G C), or with ``"same_color"``, that much of one color. A spell that was not
@@ -1965,6 +1976,7 @@ CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dung
                   "tribute_paid", "paired", "soulbond", "self_attached", "mana_spent_ge", "amount_lt", "amount_ge",
                   "attacking_alone", "defending_control", "life_le_half_start", "spells_cast_ge",
                   "hand_more_than_opponents", "cast_kind_this_turn", "cast_kind_ge", "revealed_is", "top_card_is",
+                  "cast_kind_other",  # "if you've cast another green spell this turn": not the source's own cast
                   "opponent_cast_kind_this_turn",
                   "trigger_player_cast_kind", "did",  # "if that player didn't cast a creature spell this turn"
                   "entered_kind_this_turn", "entered_kind_ge", "entered_other", "no_spell_cast_this_game",

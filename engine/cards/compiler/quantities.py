@@ -1351,11 +1351,15 @@ def _board_condition(t: str) -> dict[str, Any] | None:
     if t == "your life total is less than or equal to half your starting life total":
         return {"life_le_half_start": True}
     m = re.fullmatch(r"you've cast (?:an? )?(.+?) spell this turn", t)
-    if m and m.group(1) != "another":  # "if you've cast a noncreature spell this turn" (601.2i)
+    if m and m.group(1) != "another":  # "if you've cast a noncreature spell this turn" (601.2i); "another white
+        # spell" (Patrician's Scorn, Dream Thief): not the spell that says so, nor the permanent it became
         f = parse_noun(m.group(1) + " spell")
         if f is None or f.pop("zone", None) != "stack" or not f:
             return None
-        return {"cast_kind_this_turn": f}
+        other = bool(f.pop("other", False))
+        if not f:
+            return None
+        return {"cast_kind_this_turn": f, **({"cast_kind_other": True} if other else {})}
     m = re.fullmatch(r"that player (cast|didn't cast) (?:an? )?(.+?) spell this turn", t)
     if m:  # "At the beginning of each opponent's end step, if that player didn't cast a creature spell this turn"
         # (Predatory Advantage): the player of the triggering step (603.4; 601.2i, a per-turn fact)
