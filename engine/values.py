@@ -405,7 +405,8 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
             return [p for p in refs(g, r, ref["couldnt"]) if p in short]
         if "opponents_of" in ref:  # "each of that player's opponents" (102.3), in APNAP order
             of = {p for p in refs(g, r, ref["opponents_of"]) if isinstance(p, str)}
-            return [p for p in seats.apnap(g) if any(p in seats.opponents(g, q) for q in of)]
+            but = set(refs(g, r, ref["but"])) if "but" in ref else set()  # "each of your other opponents"
+            return [p for p in seats.apnap(g) if any(p in seats.opponents(g, q) for q in of) and p not in but]
         if "owner_of" in ref:
             lko = r.get("lki_owner", {})
             out = [g.objects[x].owner if x in g.objects else lko.get(x)

@@ -233,8 +233,9 @@ prevent: [combat], [by: REF], [to: REF], [amount], [rider: {counters: KIND} or {
       [from_chosen_source, next, [source_filter: FILTER (the sources that may be chosen)]],
       [by_each: FILTER], [to_filter: FILTER], [to_players: you|each], duration
     prevention shield (rider: what happens for the damage it prevented, 615.5) (CR 615)
-either: alternatives: [[Effect], [Effect]], labels: [text, text]
-    one of the instructions, the one the controller chooses (by its label) as it resolves (CR 608.2d)
+either: alternatives: [[Effect], [Effect]], labels: [text, text], [chooser: PLAYER]
+    one of the instructions, the one the controller (or the chooser: "target opponent chooses self or others")
+    chooses (by its label) as it resolves (CR 608.2d)
 redirect: into: REF, [to: REF], [to_players: you], [to_filter: FILTER], [by: REF | from_chosen_source |
       by_filter: FILTER], [combat], [amount], duration
     redirection effect: damage that would be dealt to those is dealt to ``into`` instead (only the next N: amount)

@@ -2719,6 +2719,26 @@ def _parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             out.append(Effect("choose_opponent", {}))
             ctx.last_player = "chosen_opponent"
             continue
+        m = re.fullmatch(r"(target opponent|that player) chooses self or others", s)
+        if m:  # "target opponent chooses self or others. If that player chooses self, ... If the player chooses
+            # others, each of your other opponents ..." (Archenemy schemes, 904): that player picks one of the two
+            # instructions as it resolves (608.2d); the branches follow
+            who = ctx.player(m.group(1))
+            if who is None:
+                return None
+            out.append(Effect("either", {"labels": ["self", "others"], "alternatives": [], "chooser": who}))
+            continue
+        m = re.fullmatch(r"if (?:that|the) player chooses (self|others), (.+)", s)
+        if m and out and out[-1].op == "either" and "chooser" in out[-1].args \
+                and len(out[-1].args["alternatives"]) == ("self", "others").index(m.group(1)):
+            chooser = out[-1].args["chooser"]
+            ctx.last_player = chooser
+            effs = parse_sentence(m.group(2), ctx)
+            ctx.last_player = chooser
+            if effs is None:
+                return None
+            out[-1] = Effect("either", {**out[-1].args, "alternatives": [*out[-1].args["alternatives"], list(effs)]})
+            continue
         m = re.fullmatch(r"(?:then )?(you may )?clash with an opponent", s)
         if m:  # 701.20b: "If you win, ..." follows; "you may clash" (Sentry Oak): its controller chooses first
             out.append(Effect("clash", {"may": True} if m.group(1) else {}))
@@ -2787,6 +2807,8 @@ def _parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                 out.append(e)
     if any_may is not None:
         return None  # "any opponent may X" with no "if a player does" after it
+    if any(e.op == "either" and len(e.args["alternatives"]) != len(e.args["labels"]) for e in out):
+        return None  # "chooses self or others" without both instructions read
     if any(e.op in ("flip", "clash") and not set(e.args) - {"may"} for e in out) \
             and not (len(out) == 1 and out[0] == Effect("flip", {}) and len(sentences(text)) == 1):
         return None  # a flip nothing depends on: the sentence that should follow was not read (but "Flip a coin."
