@@ -305,12 +305,20 @@ def suspend(g: "Game", player: str, a: dict[str, Any]) -> None:
     g.priority = player
 
 
+def offered_card(o: "Obj") -> Any:
+    """The card an offer lets its player play: a card exiled face down (406.3; hideaway, 702.74a) is that card to
+    the player who may play it; it is turned face up as it leaves exile (engine/facedown.py card_after_move)."""
+    if o.zone == "exile" and o.chosen.get("down_by") in ("exile", "exile_unseen") and o.chosen.get("face_down"):
+        return o.chosen["face_down"]
+    return o.card
+
+
 def can_play_offered_land(g: "Game", player: str, oid: int, zone: str = "hand") -> bool:
     """"The player plays that card if able" (Word of Command) of a land: during that player's own turn,
     within their land plays (305.2), whatever else is on the stack: the resolving spell says when. ``zone``: where
     the offered card is ("Reveal the top card of your library. You may play that card": Djinn of Wishes)."""
     o = g.objects.get(oid)
-    return (o is not None and "Land" in o.card.types and o.zone == zone and o.owner == player
+    return (o is not None and "Land" in offered_card(o).types and o.zone == zone and o.owner == player
             and g.active == player and g.players[player].lands_played < player_statics.land_plays(g, player))
 
 

@@ -1351,6 +1351,8 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         return False
     if "hand_ge" in cond and not len(g.players[you].hand) >= cond["hand_ge"]:
         return False
+    if cond.get("hands_empty") and any(g.players[p].hand for p in seats.apnap(g)):
+        return False  # "if each player has no cards in hand" (Howltooth Hollow): the players in the game (800.4a)
     if "hand_none" in cond and any(matches(g, c, {**cond["hand_none"], "zone": "hand"}, src, you)
                                    for c in g.players[you].hand):  # "if you have no land cards in hand" (Land Grant)
         return False
@@ -1957,7 +1959,7 @@ CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dung
                   "cost_was",  # "if the sacrificed creature was a Human" (608.2h)
                   "had_counter",  # "if it had a +1/+1 counter on it" (608.2h, 603.10)
                   "cast_from_hand", "cast_from_zone", "milled_this_way", "had_no_counters", "new_since_upkeep",
-                  "hand_none",
+                  "hand_none", "hands_empty",
                   "exiled_this_way", "sacrificed_this_way", "lost_life_last_turn", "discarded_share_type",
                   "opponent_dealt_damage_this_turn", "renowned", "monstrous", "cast_with", "step", "before_attackers",
                   "combat_timing", "cast_in_main", "any_step", "after_upkeep",

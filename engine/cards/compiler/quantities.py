@@ -834,6 +834,8 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         if f is None or f.get("player") or f.get("zone", "any_card") != "any_card":
             return None
         return {"graveyard_ge": 1, "filter": f}
+    if t in ("each player has no cards in hand", "all players have no cards in hand"):
+        return {"hands_empty": True}  # "if each player has no cards in hand" (Howltooth Hollow): every player's
     m = re.fullmatch(r"you have no (.+?) cards? in (?:your )?hand", t)
     if m:  # "If you have no land cards in hand, ..." (Land Grant): none of that kind there now
         f = parse_noun(m.group(1) + " card")
