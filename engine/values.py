@@ -1351,6 +1351,13 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         return False
     if "hand_ge" in cond and not len(g.players[you].hand) >= cond["hand_ge"]:
         return False
+    if "attacked_with_ge" in cond and len({i for ev in _turn_events(g) if ev.get("type") == "attack" and g.active == you
+                                           for i in ev.get("ids", ())}) < cond["attacked_with_ge"]:
+        return False  # "if you attacked with three or more creatures this turn": declared by you this turn (508.1)
+    if "opponent_dealt_ge" in cond and not any(
+            sum(int(ev.get("amount", 0)) for ev in _turn_events(g) if ev.get("type") == "damage"
+                and ev.get("target") == p) >= cond["opponent_dealt_ge"] for p in seats.opponents(g, you)):
+        return False  # "if an opponent was dealt 7 or more damage this turn" (120.3: that player's total this turn)
     if cond.get("hands_empty") and any(g.players[p].hand for p in seats.apnap(g)):
         return False  # "if each player has no cards in hand" (Howltooth Hollow): the players in the game (800.4a)
     if "hand_none" in cond and any(matches(g, c, {**cond["hand_none"], "zone": "hand"}, src, you)
@@ -1867,6 +1874,16 @@ def _history(g: "Game", what: str, you: str, o: Any) -> bool:
     raise Unsupported(f"unsupported history {what!r}")
 
 
+def _turn_events(g: "Game") -> list[dict[str, Any]]:
+    """The events of the current turn (500.1), from the game's log: after its last "turn" event."""
+    out: list[dict[str, Any]] = []
+    for ev in reversed(g.events):
+        if ev.get("type") == "turn":
+            break
+        out.append(ev)
+    return out
+
+
 def _own_cast(g: "Game", src: int | None, you: str, index: int) -> bool:
     """Whether the ``index``-th spell ``you`` cast this turn (601.2i) is ``src`` itself, the spell or the permanent it
     became ("Draw a card if you've cast another blue spell this turn": not the one that says so). A spell still being
@@ -1959,7 +1976,7 @@ CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dung
                   "cost_was",  # "if the sacrificed creature was a Human" (608.2h)
                   "had_counter",  # "if it had a +1/+1 counter on it" (608.2h, 603.10)
                   "cast_from_hand", "cast_from_zone", "milled_this_way", "had_no_counters", "new_since_upkeep",
-                  "hand_none", "hands_empty",
+                  "hand_none", "hands_empty", "attacked_with_ge", "opponent_dealt_ge",
                   "exiled_this_way", "sacrificed_this_way", "lost_life_last_turn", "discarded_share_type",
                   "opponent_dealt_damage_this_turn", "renowned", "monstrous", "cast_with", "step", "before_attackers",
                   "combat_timing", "cast_in_main", "any_step", "after_upkeep",

@@ -834,6 +834,12 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         if f is None or f.get("player") or f.get("zone", "any_card") != "any_card":
             return None
         return {"graveyard_ge": 1, "filter": f}
+    m = re.fullmatch(r"you attacked with (\w+) or more creatures this turn", t)
+    if m and number(m.group(1)):  # "if you attacked with three or more creatures this turn" (Windbrisk Heights): the
+        return {"attacked_with_ge": number(m.group(1))}  # creatures declared as attackers this turn (508.1)
+    m = re.fullmatch(r"an opponent was dealt (\d+) or more damage this turn", t)
+    if m:  # "if an opponent was dealt 7 or more damage this turn" (Spinerock Knoll): one opponent's total (120.3)
+        return {"opponent_dealt_ge": int(m.group(1))}
     if t in ("each player has no cards in hand", "all players have no cards in hand"):
         return {"hands_empty": True}  # "if each player has no cards in hand" (Howltooth Hollow): every player's
     m = re.fullmatch(r"you have no (.+?) cards? in (?:your )?hand", t)
