@@ -101,11 +101,11 @@ def _flip(g: "Game", r: Ctx, e: Effect) -> dict | None:
         if yes != "yes":
             return None
     if e.get("until_lose") and key not in flips:
-        won = 0
+        streak = 0
         while _called(g, r, controller(g, r)):
-            won += 1
+            streak += 1
         flips[key] = True
-        r["flips_won"] = r.get("flips_won", 0) + won
+        r["flips_won"] = r.get("flips_won", 0) + streak
         return None
     if e.get("each") is not None and key not in flips:  # "flip a coin for each creature that isn't a Demon, Devil,
         # or Imp" (Rakdos, the Showstopper): one coin for each such object now, in turn (705.1); "whose coin comes up
