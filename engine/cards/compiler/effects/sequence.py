@@ -2941,6 +2941,18 @@ def that_many_done(effs: list[Effect]) -> list[Effect] | None:
             # sacrificed, as it last existed (608.2h; engine/ops/objects.py keeps it)
             out[i] = Effect(e.op, {**e.args, "amount": {next(iter(amt)): "sacrificed"}})
             continue
+        if e.op == "add_mana" and e.args.get("per") == {"that_much": True} and prev.op == "sacrifice" \
+                and "what" not in prev.args and prev.args.get("who", "you") == "you":
+            # "Sacrifice any number of lands, then add that much {C}" (Mana Seism): the permanents that instruction
+            # sacrificed (608.2c; engine/ops/objects.py counts them)
+            out[i] = Effect(e.op, {**e.args, "per": {"count_this_way": {}, "action": "sacrificed"}})
+            continue
+        if e.op == "token" and amt == {"that_much": True} and prev.op == "exile" and len(prev.args) == 1 \
+                and isinstance(prev.args.get("what"), dict) and set(prev.args["what"]) == {"each"}:
+            # "exile all creatures you control. Then create that many 5/5 red Dragon creature tokens" (Day of the
+            # Dragons): the permanents that instruction exiled, as they last existed (608.2c, 608.2h)
+            out[i] = Effect(e.op, {**e.args, "amount": {"count_this_way": {}, "action": "exiled"}})
+            continue
         if e.op == "add_mana" and e.args.get("per") == {"that_much": True} and isinstance(amt := prev.args.get(
                 "amount"), dict) and set(amt) == {"count_this_way", "action"} and amt["count_this_way"] == {}:
             # "... draw that many cards and add that much {R}" (Neheb): the same number the instruction before counted
