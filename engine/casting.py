@@ -627,7 +627,10 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     if cast_from == "command":
         raw = raw + commander.tax(g, player, s)  # 903.8, an additional cost (601.2f)
     # 601.2b: "As an additional cost, pay X life", "Flashback—{R}{R}, Discard X cards": X announced for that part
-    x_part = next((c for c in (extra, keyword_alt[1] if keyword_alt else None)
+    x_part = next((c for c in (extra, keyword_alt[1] if keyword_alt else None,
+                               # "You may exile a red card with mana value X from your hand rather than pay this
+                               # spell's mana cost" (Blazing Shoal): X announced for the alternative cost (601.2b)
+                               alt_cost if alt_cost is not None and costs.x_filtered(alt_cost) else None)
                    if isinstance(c, Cost) and costs.variable(c)), None)
     varies = x_part is not None
     if x and "X" not in raw and not varies:  # 107.3: X is chosen only for a cost that has X (107.3b: free means 0)

@@ -683,8 +683,8 @@ def _cost_static_reasons(st: dict[str, Any]) -> list[str]:
         return costs.additional_problems(c)
     if kind in ("additional_cost", "alternative_cost"):
         c = st.get("cost")
-        out = costs.additional_problems(c, announced=kind == "additional_cost") if isinstance(c, Cost) \
-            else ["additional cost"]
+        out = costs.additional_problems(c, announced=kind == "additional_cost" or costs.x_filtered(c)) \
+            if isinstance(c, Cost) else ["additional cost"]
         for alt in st.get("choices", ())[1:]:  # "A or B" (601.2b): each alternative is paid as announced
             out += costs.additional_problems(alt) if isinstance(alt, Cost) else ["additional cost"]
             if costs.variable(alt) or costs.variable(c):
