@@ -1527,6 +1527,9 @@ def _history_condition(t: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"self is an? (artifact|creature|enchantment|land)", t)
     if m:
         return {"self": {"types": [m.group(1).capitalize()]}}
+    m = re.fullmatch(r"self (is|isn't) a token", t)
+    if m:  # "if this creature isn't a token, create a token that's a copy of this creature" (Progenitor Mimic, 110.5)
+        return {"self": {"token": m.group(1) == "is"}}
     m = re.fullmatch(r"self is an? ([a-z][a-z -]*)", t)
     if m:  # "if SELF is a Wizard" (Sorcerer's Wand), "if SELF is a Spirit" (Figure of Destiny): its types now
         f = parse_noun(m.group(1))
