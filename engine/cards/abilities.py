@@ -376,8 +376,9 @@ clash: win:[Effect]
     clash with an opponent (CR 701.20); the effects run if the controller wins
 friend_or_foe: (none)
     "For each player, choose friend or foe.": "each friend" / "each foe" after it (refs friends, foes)
-choose_opponent: (none)
-    "Choose an opponent.": the controller chooses one (CR 608.2d), "that player" of what follows (chosen_opponent)
+choose_opponent: [random: bool]
+    "Choose an opponent.": the controller chooses one (CR 608.2d), "that player" of what follows (chosen_opponent);
+    random: "choose an opponent at random", one of them at random
 flip: [win:[Effect]], [lose:[Effect]], [may:bool], [until_lose:bool], [coins:AMOUNT]
     the controller flips a coin and runs the branch of the result (CR 705.1); may: the controller chooses whether
     to flip first (608.2d); until_lose: flip again while the controller wins, the flips won counted (flips_won);

@@ -181,7 +181,18 @@ def _friend_or_foe(g: "Game", r: Ctx, e: Effect) -> dict | None:
 def _choose_opponent(g: "Game", r: Ctx, e: Effect) -> None:
     """"Choose an opponent." (the Offerings of Commander 2014): the controller chooses one of their opponents as
     the instruction is carried out (608.2c-d; 802.2a: asked with several, the only one otherwise), "that player" of
-    the instructions after it (values.refs "chosen_opponent"); a second such instruction chooses again."""
+    the instructions after it (values.refs "chosen_opponent"); a second such instruction chooses again. "Choose an
+    opponent at random" (Raving Dead): one of the opponents that may be chosen (801.5a), at random, once."""
+    if e.get("random"):
+        picked = r.setdefault("random_opponent", {})
+        key = str(r["i"])
+        if key not in picked:
+            you = controller(g, r)
+            opps = seats.choosable(g, you, seats.opponents(g, you))
+            picked[key] = g.rng.choice(opps) if opps else None
+        if picked[key] is not None:
+            r["chosen_opponent"] = picked[key]
+        return
     r["chosen_opponent"] = one_opponent(g, r, "opponent")
 
 

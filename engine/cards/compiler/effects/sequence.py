@@ -2713,10 +2713,11 @@ def _parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                 return None
             out += [_as_group(e, "friends" if m.group(1) == "friend" else "foes") for e in effs]
             continue
-        if s == "choose an opponent":  # "Choose an opponent. You and that player each draw three cards."
-            # (Intellectual Offering): the controller chooses one as the instruction is carried out (608.2c-d);
-            # "that player" after it is that opponent, until another such choice (engine/ops/control.py)
-            out.append(Effect("choose_opponent", {}))
+        if s in ("choose an opponent", "choose an opponent at random"):  # "Choose an opponent. You and that player
+            # each draw three cards." (Intellectual Offering): the controller chooses one as the instruction is carried
+            # out (608.2c-d); "that player" after it is that opponent, until another such choice
+            # (engine/ops/control.py); "at random" (Raving Dead): one of them at random
+            out.append(Effect("choose_opponent", {"random": True} if s.endswith("at random") else {}))
             ctx.last_player = "chosen_opponent"
             continue
         m = re.fullmatch(r"(target opponent|that player) chooses self or others", s)
