@@ -1417,6 +1417,11 @@ def _parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     Handles follow-ups that span sentences: "You may X. If you do, Y." and "If you
     don't, Y."; "It can't be regenerated."
     """
+    # "You may put any number of permanent cards with mana value X or less from among them onto the battlefield. Then
+    # put all cards revealed this way that weren't put onto the battlefield into your graveyard." (Genesis Wave): the
+    # rest of the cards revealed, as "Put the rest into your graveyard" says it (608.2c)
+    text = re.sub(r"\bthen put all cards revealed this way that weren't put onto the battlefield into your graveyard",
+                  "Put the rest into your graveyard", text, flags=re.I)
     if "\n" in text and DIE_ROW.match(text.strip().split("\n")[1].strip()):
         return die_table(text, ctx)
     text = _except_for(_do_the_same(text))
