@@ -276,7 +276,7 @@ _STATIC_WALK = [False]
 _THAT_PLAYER = [False]
 #: the ops that read such an amount once for each player (engine/ops/damage.py, engine/ops/objects.py)
 _PER_PLAYER_OPS = frozenset({"damage", "lose_life", "token", "set_life", "mill", "discard", "sacrifice",
-                             "pay_life", "gain_life"})  # (engine/ops/misc.py: each payer's own amount)
+                             "pay_life", "gain_life", "draw"})  # (engine/ops/misc.py: each payer's own amount)
 
 
 #: the references to a player's whole zone that the exile and move ops read (engine/values.refs)
