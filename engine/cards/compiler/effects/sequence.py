@@ -3569,6 +3569,14 @@ def _life_lost_this_way(effs: list[Effect]) -> list[Effect]:
             e = Effect("may", {**e.args, "then": _life_lost_this_way(list(e.args["then"]))})
         if e.op == "gain_life" and e.args.get("amount") == {"that_much": True} and out and out[-1].op == "lose_life":
             e = Effect("gain_life", {**e.args, "amount": {"lost_this_way": True}})
+        then = e.args.get("then") if e.op == "if" and not e.args.get("else") else None
+        if then and len(then) == 1 and then[0].op == "gain_life" and then[0].args.get("who", "you") == "you" \
+                and then[0].args.get("amount") in ({"that_much": True}, {"lost_this_way": True}) and out \
+                and out[-1].op == "lose_life":
+            # "Target opponent loses half their life, rounded up. If this spell was kicked, you gain life equal to the
+            # life lost this way." (Blood Tribute): the life the instruction before took (608.2c), if the condition holds
+            e = Effect("if", {**e.args, "then": [Effect("gain_life", {**then[0].args,
+                                                                      "amount": {"lost_this_way": True}})]})
         out.append(e)
     return out
 
