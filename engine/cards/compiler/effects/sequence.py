@@ -2953,6 +2953,13 @@ def that_many_done(effs: list[Effect]) -> list[Effect] | None:
             # sacrificed (608.2c; engine/ops/objects.py counts them)
             out[i] = Effect(e.op, {**e.args, "per": {"count_this_way": {}, "action": "sacrificed"}})
             continue
+        if e.op == "discard" and amt == {"that_much": True} and prev.op == "draw" \
+                and prev.args.get("who", "you") == "you" and e.args.get("who", "you") == "you" \
+                and not any(x.op == "draw" for x in out[:i - 1]):
+            # "Draw a card for each Island you control, then discard that many cards" (Last Stand): the cards the draw
+            # instruction before put into your hand (121.2, 608.2c)
+            out[i] = Effect(e.op, {**e.args, "amount": {"drawn_this_way": True}})
+            continue
         if e.op == "token" and amt == {"that_much": True} and prev.op == "exile" and len(prev.args) == 1 \
                 and isinstance(prev.args.get("what"), dict) and set(prev.args["what"]) == {"each"}:
             # "exile all creatures you control. Then create that many 5/5 red Dragon creature tokens" (Day of the
