@@ -3581,9 +3581,9 @@ def _life_lost_this_way(effs: list[Effect]) -> list[Effect]:
                 and then[0].args.get("amount") in ({"that_much": True}, {"lost_this_way": True}) and out \
                 and out[-1].op == "lose_life":
             # "Target opponent loses half their life, rounded up. If this spell was kicked, you gain life equal to the
-            # life lost this way." (Blood Tribute): the life the instruction before took (608.2c), if the condition holds
-            e = Effect("if", {**e.args, "then": [Effect("gain_life", {**then[0].args,
-                                                                      "amount": {"lost_this_way": True}})]})
+            # life lost this way." (Blood Tribute): the life the instruction before took (608.2c) if it holds
+            gain = Effect("gain_life", {**then[0].args, "amount": {"lost_this_way": True}})
+            e = Effect("if", {**e.args, "then": [gain]})
         out.append(e)
     return out
 
