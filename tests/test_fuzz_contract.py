@@ -277,12 +277,15 @@ def test_blocks_of_a_source_that_left_the_battlefield_are_not_read(cards):
 
 def test_a_hand_count_of_that_player_is_read_only_by_ops_that_count_for_each_player(cards):
     # "deals damage to each opponent equal to the number of cards in that player's hand": damage counts for each
-    # player it affects (engine/values.py amount_for); a draw does not, so such a draw is unsupported (Recurring
-    # Insight's "the number of cards in target opponent's hand" now reads the target: a hand_of of that target)
+    # player it affects (engine/values.py amount_for), and so does a draw; a scry does not, so such a scry is
+    # unsupported (Recurring Insight's "the number of cards in target opponent's hand" now reads the target: a
+    # hand_of of that target)
     assert unsupported_reasons(cards.definition("Stormbreath Dragon")) == []
     assert unsupported_reasons(cards.definition("Folio of Fancies")) == []
+    scry = spell(Effect("scry", {"who": "you", "amount": {"hand_of": "that_player"}}))
+    assert "amount hand_of that_player outside a per-player instruction" in unsupported_reasons(card(scry))
     draw = spell(Effect("draw", {"who": "you", "amount": {"hand_of": "that_player"}}))
-    assert "amount hand_of that_player outside a per-player instruction" in unsupported_reasons(card(draw))
+    assert "amount hand_of that_player outside a per-player instruction" not in unsupported_reasons(card(draw))
     insight = cards.definition("Recurring Insight")
     assert unsupported_reasons(insight) == []
     assert insight.abilities[0].effects[0].args["amount"] == {"hand_of": {"target": 0}}
