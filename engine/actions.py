@@ -716,6 +716,9 @@ def add_mana(g: "Game", player: str, e: Effect, src: int | None, pick: Any = Non
             raise IllegalAction(f"{pick!r}: not a kind of mana it could produce now ({''.join(kinds) or 'none'})")
         c = pick if pick is not None else kinds[0] if kinds else None
         syms = [c] if c else []
+    elif e.args.get("double_pool"):  # "Double the amount of each type of unspent mana you have" (Doubling Cube):
+        # each type (105.1, 106.1: a color or colorless) as many times again as the pool holds it, counted now
+        syms = [k[0] for k, n in sorted(p.pool.items()) if k[:1] in "WUBRGC" for _ in range(max(0, int(n)))]
     else:
         syms = []
     if "per" in e.args:  # "Add {G} for each creature you control": none when there are none (605.2, 106.4)

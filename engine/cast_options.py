@@ -736,6 +736,8 @@ def carried(o: "Obj") -> dict[str, Any]:
     out: dict[str, Any] = {"cast_with": kept} if kept else {}
     if o.chosen.get("cast_from") and not is_spell_copy(o):  # "if you cast it": a cast spell resolved into it
         out["cast_zone"] = o.chosen["cast_from"]
+    if o.chosen.get("cast_record") and not is_spell_copy(o):  # its own cast (601.2i): not "another" spell
+        out["cast_record"] = list(o.chosen["cast_record"])
     if o.chosen.get("gift_to"):  # gift (a later keyword): the chosen opponent, for "when it enters, ..."
         out["gift_to"] = o.chosen["gift_to"]
     if o.chosen.get("colors_spent"):  # 702.43a: sunburst reads them as the permanent enters from the stack

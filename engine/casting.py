@@ -314,12 +314,20 @@ def suspend(g: "Game", player: str, a: dict[str, Any]) -> None:
     g.priority = player
 
 
+def offered_card(o: "Obj") -> Any:
+    """The card an offer lets its player play: a card exiled face down (406.3; hideaway, 702.74a) is that card to
+    the player who may play it; it is turned face up as it leaves exile (engine/facedown.py card_after_move)."""
+    if o.zone == "exile" and o.chosen.get("down_by") in ("exile", "exile_unseen") and o.chosen.get("face_down"):
+        return o.chosen["face_down"]
+    return o.card
+
+
 def can_play_offered_land(g: "Game", player: str, oid: int, zone: str = "hand") -> bool:
     """"The player plays that card if able" (Word of Command) of a land: during that player's own turn,
     within their land plays (305.2), whatever else is on the stack: the resolving spell says when. ``zone``: where
     the offered card is ("Reveal the top card of your library. You may play that card": Djinn of Wishes)."""
     o = g.objects.get(oid)
-    return (o is not None and "Land" in o.card.types and o.zone == zone and o.owner == player
+    return (o is not None and "Land" in offered_card(o).types and o.zone == zone and o.owner == player
             and g.active == player and g.players[player].lands_played < player_statics.land_plays(g, player))
 
 
@@ -628,7 +636,10 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     if cast_from == "command":
         raw = raw + commander.tax(g, player, s)  # 903.8, an additional cost (601.2f)
     # 601.2b: "As an additional cost, pay X life", "Flashback—{R}{R}, Discard X cards": X announced for that part
-    x_part = next((c for c in (extra, keyword_alt[1] if keyword_alt else None)
+    x_part = next((c for c in (extra, keyword_alt[1] if keyword_alt else None,
+                               # "You may exile a red card with mana value X from your hand rather than pay this
+                               # spell's mana cost" (Blazing Shoal): X announced for the alternative cost (601.2b)
+                               alt_cost if alt_cost is not None and costs.x_filtered(alt_cost) else None)
                    if isinstance(c, Cost) and costs.variable(c)), None)
     varies = x_part is not None
     if x and "X" not in raw and not varies:  # 107.3: X is chosen only for a cost that has X (107.3b: free means 0)
@@ -902,6 +913,8 @@ def finish_cast(g: "Game", player: str, sid: int) -> None:
         ev["x"] = s.x  # 107.3h: the spell's own cast trigger ("when you cast SELF, ... half X") reads its X
     # "copy it for each other instant and sorcery spell you've cast before it this turn": the spells cast before it
     ev["cast_index"] = len(g.players[player].cast_kinds_turn) - 1
+    # "if you've cast another blue spell this turn" read by this spell or the permanent it becomes: its own record
+    s.chosen["cast_record"] = [g.turn, player, ev["cast_index"]]
     granted = player_statics.spell_keywords(g, s, player) & {"Storm"}  # "spells you cast have storm" (702.39a)
     if granted:
         ev["granted"] = sorted(granted)  # each granted instance triggers too (702.39b; engine/triggers.py)

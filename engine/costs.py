@@ -119,6 +119,15 @@ def variable(cost: Cost) -> bool:
         or any(_x_count(f, n) or _x_keys(f) for _, f, n in chosen_parts(cost))
 
 
+def x_filtered(cost: Cost) -> bool:
+    """Does X enter this cost only through a filter's characteristic ("a red card with mana value X", 107.3a), never
+    as a number of objects, life or counters? Such an alternative cost is paid with the X announced for the spell
+    (601.2b: Blazing Shoal's X is the exiled card's mana value)."""
+    parts = chosen_parts(cost)
+    return cost.life >= 0 and not (cost.remove_counters and cost.remove_counters[1] < 0) \
+        and any(_x_keys(f) for _, f, _ in parts) and not any(_x_count(f, n) for _, f, n in parts)
+
+
 def x_max(g: "Game", player: str, cost: Cost, src: int | None) -> int | None:
     """The largest X the parts of a cost that count X could be paid with now (118.3: the life the player
     has, 119.4; the counters on the source; the objects there are to choose); None when no part counts X."""

@@ -981,7 +981,7 @@ def offer_options(g: "Game", player: str, w: dict[str, Any]) -> list[dict[str, A
     unless it must be cast and can be (702.61a)."""
     o = g.objects.get(w["card"])
     out: list[dict[str, Any]] = []
-    land = o is not None and "Land" in o.card.types  # a land is played, never cast (305.1)
+    land = o is not None and "Land" in casting.offered_card(o).types  # a land is played, never cast (305.1)
     if o is not None and not land and player_statics.active(g) and (player_statics.cast_locked(g, player, o)
                                                                     or player_statics.cast_forbidden(g, player, o)):
         o = None  # 201.3: "spells with the chosen name can't be cast", 101.2: as an ability offers it too

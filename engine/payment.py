@@ -79,8 +79,9 @@ def chosen_parts(cost: Cost) -> list[tuple[str, dict[str, Any], int]]:
         out.append(("process", {}, cost.process))
     if cost.reveal:
         out.append(("reveal", dict(cost.reveal), 1))  # up to one (engine/costs.py)
-    if cost.reveal_hand:
-        out.append(("reveal_hand", dict(cost.reveal_hand), 1))
+    if cost.reveal_hand:  # "Reveal X white cards from your hand": -1, the X announced (107.3a)
+        f = dict(cost.reveal_hand)
+        out.append(("reveal_hand", f, int(f.pop("amount", 1))))
     if cost.behold:
         out.append(("behold", dict(cost.behold), 1))
     if cost.craft:  # craft (a later keyword): the materials, permanents and/or graveyard cards

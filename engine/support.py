@@ -248,7 +248,7 @@ _CASTER_CONDITIONS = frozenset({"control", "min", "max", "history", "opponent_po
                                 # another instant or sorcery spell this turn" (Mage Duel: the spell being cast is not
                                 # yet counted, 601.2f before 601.2i)
                                 "opponents_control", "amount_ge", "cast_kind_this_turn",
-                                "opponent_cast_kind_this_turn",
+                                "opponent_cast_kind_this_turn", "cast_kind_other",
                                 # the caster's speed, descents, and the turn's void (later terms: DFT, LCI, EOE)
                                 "max_speed", "descended", "void", "graveyard_mvs_ge",
                                 "day_night",  # the game's day or night (a later rule, Innistrad: Midnight Hunt)
@@ -279,7 +279,7 @@ _STATIC_WALK = [False]
 _THAT_PLAYER = [False]
 #: the ops that read such an amount once for each player (engine/ops/damage.py, engine/ops/objects.py)
 _PER_PLAYER_OPS = frozenset({"damage", "lose_life", "token", "set_life", "mill", "discard", "sacrifice",
-                             "pay_life", "gain_life"})  # (engine/ops/misc.py: each payer's own amount)
+                             "pay_life", "gain_life", "draw"})  # (engine/ops/misc.py: each payer's own amount)
 
 
 #: the references to a player's whole zone that the exile and move ops read (engine/values.refs)
@@ -689,8 +689,8 @@ def _cost_static_reasons(st: dict[str, Any]) -> list[str]:
         return costs.additional_problems(c)
     if kind in ("additional_cost", "alternative_cost"):
         c = st.get("cost")
-        out = costs.additional_problems(c, announced=kind == "additional_cost") if isinstance(c, Cost) \
-            else ["additional cost"]
+        out = costs.additional_problems(c, announced=kind == "additional_cost" or costs.x_filtered(c)) \
+            if isinstance(c, Cost) else ["additional cost"]
         for alt in st.get("choices", ())[1:]:  # "A or B" (601.2b): each alternative is paid as announced
             out += costs.additional_problems(alt) if isinstance(alt, Cost) else ["additional cost"]
             if costs.variable(alt) or costs.variable(c):

@@ -86,6 +86,7 @@ PLAYER_EVENTS = {"draw", "gain_life", "lose_life", "discard", "scry", "you_attac
                  "card_to_graveyard",  # a card (not a token) put into its owner's graveyard from anywhere (404.2)
                  "searched",  # a player searched their own library (701.15a): engine/ops/zones.py
                  "clash",  # 701.20b: a player clashed ("won": whether that player won the clash): engine/ops/control.py
+                 "coin_flip",  # 705.1: a player flipped a coin they called ("won": whether they won the flip): flip
                  "roll_dice",  # a player rolled one or more dice (a later rule, AFR): engine/ops/control.py roll
                  "dungeon_completed",  # a player completed a dungeon (a later rule: engine/dungeon.py)
                  "crime",  # a player committed a crime (a later rule, Outlaws of Thunder Junction): became_targets
@@ -129,7 +130,7 @@ KEYS = frozenset({"event", "self", "attached", "filter", "or_self", "batch", "wh
                   "level",  # "when this Class becomes level 2": the level it became
                   "amount",  # "whenever you expend 4": the total that player's mana spent this turn reached
                   "while",  # "whenever SELF attacks while you control a Dinosaur": a condition as the event happens
-                  "won",  # clash: "whenever you clash and win" (701.20c)
+                  "won",  # clash: "whenever you clash and win" (701.20c); coin_flip: "whenever you win a coin flip"
                   "door"})  # "when you unlock this door": the door of the Room whose ability it is (engine/rooms.py)
 # or_copy: "whenever you cast or copy ...": casting fires it, and so does a copy of a spell put onto the
 # stack (engine/ops/cast.py copy_spell fires a "cast" event marked "copy", which only or_copy triggers see).
@@ -380,7 +381,7 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
     if trig.get("noncombat") and ev.get("combat") or trig.get("combat") and not ev.get("combat"):
         return False
     if "won" in trig and bool(ev.get("won")) != bool(trig["won"]):
-        return False  # "whenever you clash and win" (701.20c)
+        return False  # "whenever you clash and win" (701.20c), "whenever you win / lose a coin flip" (705.1)
     if name == "discard" and trig.get("self"):  # "when you discard SELF" (701.8): the card itself, in the graveyard
         if ev["obj"] != src:
             return False

@@ -405,7 +405,8 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
             return [p for p in refs(g, r, ref["couldnt"]) if p in short]
         if "opponents_of" in ref:  # "each of that player's opponents" (102.3), in APNAP order
             of = {p for p in refs(g, r, ref["opponents_of"]) if isinstance(p, str)}
-            return [p for p in seats.apnap(g) if any(p in seats.opponents(g, q) for q in of)]
+            but = set(refs(g, r, ref["but"])) if "but" in ref else set()  # "each of your other opponents"
+            return [p for p in seats.apnap(g) if any(p in seats.opponents(g, q) for q in of) and p not in but]
         if "owner_of" in ref:
             lko = r.get("lki_owner", {})
             out = [g.objects[x].owner if x in g.objects else lko.get(x)
@@ -1260,7 +1261,9 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
             for p in seats.opponents(g, you) for k in g.players[p].cast_kinds_turn):
         return False  # "if an opponent cast a creature spell this turn" (601.2i, per-turn fact, 500.1)
     if "cast_kind_this_turn" in cond and sum(cast_kind_matches(k, cond["cast_kind_this_turn"])
-                                             for k in g.players[you].cast_kinds_turn) < cond.get("cast_kind_ge", 1):
+                                             for i, k in enumerate(g.players[you].cast_kinds_turn)
+                                             if not (cond.get("cast_kind_other") and _own_cast(g, src, you, i))) \
+            < cond.get("cast_kind_ge", 1):
         return False  # "if you've cast a noncreature spell / three or more instant and sorcery spells this turn"
         # (601.2i, per-turn fact, 500.1)
     if cond.get("no_spell_cast_this_game") and any(e.get("type") == "cast" and e.get("player") == you
@@ -1395,6 +1398,15 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         return False
     if "hand_ge" in cond and not len(g.players[you].hand) >= cond["hand_ge"]:
         return False
+    if "attacked_with_ge" in cond and len({i for ev in _turn_events(g) if ev.get("type") == "attack" and g.active == you
+                                           for i in ev.get("ids", ())}) < cond["attacked_with_ge"]:
+        return False  # "if you attacked with three or more creatures this turn": declared by you this turn (508.1)
+    if "opponent_dealt_ge" in cond and not any(
+            sum(int(ev.get("amount", 0)) for ev in _turn_events(g) if ev.get("type") == "damage"
+                and ev.get("target") == p) >= cond["opponent_dealt_ge"] for p in seats.opponents(g, you)):
+        return False  # "if an opponent was dealt 7 or more damage this turn" (120.3: that player's total this turn)
+    if cond.get("hands_empty") and any(g.players[p].hand for p in seats.apnap(g)):
+        return False  # "if each player has no cards in hand" (Howltooth Hollow): the players in the game (800.4a)
     if "hand_none" in cond and any(matches(g, c, {**cond["hand_none"], "zone": "hand"}, src, you)
                                    for c in g.players[you].hand):  # "if you have no land cards in hand" (Land Grant)
         return False
@@ -1921,6 +1933,25 @@ def _history(g: "Game", what: str, you: str, o: Any) -> bool:
     raise Unsupported(f"unsupported history {what!r}")
 
 
+def _turn_events(g: "Game") -> list[dict[str, Any]]:
+    """The events of the current turn (500.1), from the game's log: after its last "turn" event."""
+    out: list[dict[str, Any]] = []
+    for ev in reversed(g.events):
+        if ev.get("type") == "turn":
+            break
+        out.append(ev)
+    return out
+
+
+def _own_cast(g: "Game", src: int | None, you: str, index: int) -> bool:
+    """Whether the ``index``-th spell ``you`` cast this turn (601.2i) is ``src`` itself, the spell or the permanent it
+    became ("Draw a card if you've cast another blue spell this turn": not the one that says so). A spell still being
+    cast has no record yet (601.2f: its costs are determined before it becomes cast)."""
+    o = g.objects.get(src) if src is not None else None
+    rec = o.chosen.get("cast_record") if o is not None else None
+    return isinstance(rec, list) and rec == [g.turn, you, index]
+
+
 def _mana_spent_ge(o: "Obj | None", need: dict[str, int]) -> bool:
     """The mana spent to cast ``o`` (601.2h; kept by the permanent it became): at least ``need[kind]``
     of each kind (W U B R G C), or with ``"same_color"``, that much of one color. A spell that was not
@@ -2005,7 +2036,7 @@ CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dung
                   "cost_was",  # "if the sacrificed creature was a Human" (608.2h)
                   "had_counter",  # "if it had a +1/+1 counter on it" (608.2h, 603.10)
                   "cast_from_hand", "cast_from_zone", "milled_this_way", "had_no_counters", "new_since_upkeep",
-                  "hand_none",
+                  "hand_none", "hands_empty", "attacked_with_ge", "opponent_dealt_ge",
                   "exiled_this_way", "sacrificed_this_way", "lost_life_last_turn", "discarded_share_type",
                   "opponent_dealt_damage_this_turn", "renowned", "monstrous", "cast_with", "step", "before_attackers",
                   "combat_timing", "cast_in_main", "any_step", "after_upkeep",
@@ -2025,6 +2056,7 @@ CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dung
                   "tribute_paid", "paired", "soulbond", "self_attached", "mana_spent_ge", "amount_lt", "amount_ge",
                   "attacking_alone", "defending_control", "life_le_half_start", "spells_cast_ge",
                   "hand_more_than_opponents", "cast_kind_this_turn", "cast_kind_ge", "revealed_is", "top_card_is",
+                  "cast_kind_other",  # "if you've cast another green spell this turn": not the source's own cast
                   "opponent_cast_kind_this_turn",
                   "trigger_player_cast_kind", "did",  # "if that player didn't cast a creature spell this turn"
                   "entered_kind_this_turn", "entered_kind_ge",

@@ -249,8 +249,11 @@ def test_their_life_total_is_read_only_for_each_player_an_instruction_affects(ga
     g, src = game
     half_theirs = {"half": {"life_of": "that_player"}, "up": True}
     assert unsupported_reasons(card(spell(Effect("lose_life", {"who": "each_opponent", "amount": half_theirs})))) == []
-    assert [r for r in unsupported_reasons(card(spell(Effect("draw", {"who": "you", "amount": half_theirs}))))
+    assert [r for r in unsupported_reasons(card(spell(Effect("scry", {"who": "you", "amount": half_theirs}))))
             if "life_of" in r] == ["amount life_of that_player outside a per-player instruction"]
+    # a draw counts its amount for each player who draws (engine/ops/zones.py draw: Nature's Resurgence)
+    assert [r for r in unsupported_reasons(card(spell(Effect("draw", {"who": "you", "amount": half_theirs}))))
+            if "life_of" in r] == []
     assert contract.amount_problems({"life_of": "each_opponent"}, static=True) == [
         "amount life_of 'each_opponent' outside a resolution"]
     you = g.controller_of(src)
@@ -275,12 +278,15 @@ def test_blocks_of_a_source_that_left_the_battlefield_are_not_read(cards):
 
 def test_a_hand_count_of_that_player_is_read_only_by_ops_that_count_for_each_player(cards):
     # "deals damage to each opponent equal to the number of cards in that player's hand": damage counts for each
-    # player it affects (engine/values.py amount_for); a draw does not, so such a draw is unsupported (Recurring
-    # Insight's "the number of cards in target opponent's hand" now reads the target: a hand_of of that target)
+    # player it affects (engine/values.py amount_for), and so does a draw; a scry does not, so such a scry is
+    # unsupported (Recurring Insight's "the number of cards in target opponent's hand" now reads the target: a
+    # hand_of of that target)
     assert unsupported_reasons(cards.definition("Stormbreath Dragon")) == []
     assert unsupported_reasons(cards.definition("Folio of Fancies")) == []
+    scry = spell(Effect("scry", {"who": "you", "amount": {"hand_of": "that_player"}}))
+    assert "amount hand_of that_player outside a per-player instruction" in unsupported_reasons(card(scry))
     draw = spell(Effect("draw", {"who": "you", "amount": {"hand_of": "that_player"}}))
-    assert "amount hand_of that_player outside a per-player instruction" in unsupported_reasons(card(draw))
+    assert "amount hand_of that_player outside a per-player instruction" not in unsupported_reasons(card(draw))
     insight = cards.definition("Recurring Insight")
     assert unsupported_reasons(insight) == []
     assert insight.abilities[0].effects[0].args["amount"] == {"hand_of": {"target": 0}}

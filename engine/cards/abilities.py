@@ -197,7 +197,8 @@ token: amount, types, subtypes, colors, keywords, power, toughness, [supertypes]
 add_mana: mana:[syms]  or  choice:[[syms], ...]  or  any: n, [same], [chosen_color]  or  each_color_among: FILTER;
       [per: AMOUNT]; [only_for:
       FILTER (spend only on spells matching; or_abilities_of: FILTER, abilities of matching sources too)];
-      [until: "end_of_combat" (firebending: kept as combat's steps end)]
+      [until: "end_of_combat" (firebending: kept as combat's steps end)]; [who: PLAYER (the mana goes to that player:
+      "that player adds {G}{G}", the trigger's player)]
     add mana (choice: one of the lists; any: n mana of any colors, same: all one color) (CR 106, 106.6)
 fight: a, b
     each deals damage equal to its power to the other (CR 701.14)
@@ -232,8 +233,9 @@ prevent: [combat], [by: REF], [to: REF], [amount], [rider: {counters: KIND} or {
       [from_chosen_source, next, [source_filter: FILTER (the sources that may be chosen)]],
       [by_each: FILTER], [to_filter: FILTER], [to_players: you|each], duration
     prevention shield (rider: what happens for the damage it prevented, 615.5) (CR 615)
-either: alternatives: [[Effect], [Effect]], labels: [text, text]
-    one of the instructions, the one the controller chooses (by its label) as it resolves (CR 608.2d)
+either: alternatives: [[Effect], [Effect]], labels: [text, text], [chooser: PLAYER]
+    one of the instructions, the one the controller (or the chooser: "target opponent chooses self or others")
+    chooses (by its label) as it resolves (CR 608.2d)
 redirect: into: REF, [to: REF], [to_players: you], [to_filter: FILTER], [by: REF | from_chosen_source |
       by_filter: FILTER], [combat], [amount], duration
     redirection effect: damage that would be dealt to those is dealt to ``into`` instead (only the next N: amount)
@@ -380,10 +382,13 @@ clash: win:[Effect]
     clash with an opponent (CR 701.20); the effects run if the controller wins
 friend_or_foe: (none)
     "For each player, choose friend or foe.": "each friend" / "each foe" after it (refs friends, foes)
-choose_opponent: (none)
-    "Choose an opponent.": the controller chooses one (CR 608.2d), "that player" of what follows (chosen_opponent)
-flip: [win:[Effect]], [lose:[Effect]]
-    the controller flips a coin and runs the branch of the result (CR 705.1)
+choose_opponent: [random: bool]
+    "Choose an opponent.": the controller chooses one (CR 608.2d), "that player" of what follows (chosen_opponent);
+    random: "choose an opponent at random", one of them at random
+flip: [win:[Effect]], [lose:[Effect]], [may:bool], [until_lose:bool], [coins:AMOUNT]
+    the controller flips a coin and runs the branch of the result (CR 705.1); may: the controller chooses whether
+    to flip first (608.2d); until_lose: flip again while the controller wins, the flips won counted (flips_won);
+    coins: that many coins nobody calls (705.2)
 if: cond: CONDITION, then:[Effect], [else:[Effect]]
     conditional instruction (see quantities conditions) (CR 608.2c)
 
@@ -675,6 +680,7 @@ TRIGGER_EVENTS: frozenset[str] = frozenset({
     "plotted",  # "When SELF becomes plotted" (plot, a later keyword: engine/casting.py plot; it works in exile, 112.6)
     "fights",  # 701.10: "whenever a creature you control fights" (engine/ops/damage.py)
     "clash",  # 701.20b: "whenever you clash [and win]" (engine/ops/control.py)
+    "coin_flip",  # 705.1: "whenever you win / a player wins / you lose a coin flip" (engine/ops/control.py flip)
     "roll_dice",  # "whenever you roll one or more dice" (rolling a die, a later rule: engine/ops/control.py roll)
     "player_counters",  # a player gets counters ({E}: "Whenever you get one or more {E}", 121.1)
     "plays_land",  # a player played a land (305.1; not a land put onto the battlefield otherwise)

@@ -56,7 +56,7 @@ def offer(g: "Game", r: Ctx, card: int, key: str, e: Effect) -> dict[str, Any] |
             "must": bool(e.get("must")), "keyword": e.get("keyword"), "slot": key,
             **({"exile_instead": True} if e.get("exile_instead") else {}),  # 614.1a (engine/casting.py)
             "lands_only": bool(e.get("lands_only")), "play": bool(e.get("play")),
-            **({"from_zone": e.args["zone"]} if e.get("zone") == "library" else {}),  # played from the library
+            **({"from_zone": e.args["zone"]} if e.get("zone") in ("library", "exile") else {}),  # played from there
             "control_spell": this(g, r).controller if e.get("control_spell") else None,
             "prompt": f"cast {o.card.name} {how}?".replace("  ", " ")}
 

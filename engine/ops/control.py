@@ -53,6 +53,11 @@ def _add(g: "Game", r: Ctx, e: Effect) -> dict | None:
                     "prompt": f"{this(g, r).card.name}: add which mana?"}
         add_mana(g, controller(g, r), e, source_id(g, r), got, r)  # the option named (engine/effects.py answer)
         return None
+    if e.get("who") is not None:  # "that player adds {G}{G}" (Eladamri's Vineyard): that player's pool (106.4)
+        for p in refs(g, r, e.args["who"]):
+            if isinstance(p, str):
+                add_mana(g, p, e, source_id(g, r), r=r)
+        return None
     add_mana(g, controller(g, r), e, source_id(g, r), r=r)
     return None
 
@@ -70,13 +75,38 @@ def _if(g: "Game", r: Ctx, e: Effect) -> dict | None:
     return nested.run(g, r, branch, list(e.get(branch, ())))
 
 
+def _called(g: "Game", r: Ctx, player: str) -> bool:
+    """705.1: ``player`` flips a coin and calls it: True when that player wins the flip (even odds, 705.3). Only the
+    flipper wins or loses it: "whenever you win a coin flip", "whenever a player wins a coin flip", "whenever you
+    lose a coin flip" (603.2) see the result (event coin_flip, ``won``)."""
+    won = g.rng.random() < 0.5
+    g.log("coin_flip", player=player, won=won, card=this(g, r).card.name)
+    triggers.event(g, {"event": "coin_flip", "player": player, "won": won})
+    return won
+
+
 @op("flip")
 def _flip(g: "Game", r: Ctx, e: Effect) -> dict | None:
     """705.1: the controller flips a coin and wins or loses the flip (even odds, 705.3); the
     branch of the result follows. The result is kept in the resolution record, so a question
-    asked inside the branch does not flip again."""
+    asked inside the branch does not flip again. "You may flip a coin" (Chaotic Goo): the controller chooses first
+    (608.2d; no flip, no branch, when they decline). "Flip a coin until you lose a flip" (Okaun, Eye of Chaos):
+    one flip after another while the controller wins, the flips won counted ("for each flip you won", 705.1)."""
     flips = r.setdefault("flips", {})
     key = str(r["i"])
+    if key not in flips and e.get("may"):
+        yes = nested.answer(r, "may")
+        if yes is None:
+            return nested.ask_yes_no(r, "may", controller(g, r), f"{this(g, r).card.name}: flip a coin?")
+        if yes != "yes":
+            return None
+    if e.get("until_lose") and key not in flips:
+        streak = 0
+        while _called(g, r, controller(g, r)):
+            streak += 1
+        flips[key] = True
+        r["flips_won"] = r.get("flips_won", 0) + streak
+        return None
     if e.get("each") is not None and key not in flips:  # "flip a coin for each creature that isn't a Demon, Devil,
         # or Imp" (Rakdos, the Showstopper): one coin for each such object now, in turn (705.1); "whose coin comes up
         # tails": those objects (the "tails" reference); no player calls these coins, so none wins or loses (705.2)
@@ -91,6 +121,8 @@ def _flip(g: "Game", r: Ctx, e: Effect) -> dict | None:
         r["tails"] = tails
         return None
     if e.get("coins") and key not in flips:  # "flip five coins": each flip, and how many the flipper won (705.1)
+        # 705.2: the coins of "flip five coins ... for each coin that comes up heads" (Ral Zarek) are not called:
+        # no player wins or loses them, and no "whenever you win a coin flip" sees them
         won = [g.rng.random() < 0.5 for _ in range(max(0, amount(g, e.args["coins"], source_id(g, r), r)))]
         for w in won:
             g.log("coin_flip", player=controller(g, r), won=w, card=this(g, r).card.name)
@@ -98,8 +130,7 @@ def _flip(g: "Game", r: Ctx, e: Effect) -> dict | None:
         r["flips_won"] = r.get("flips_won", 0) + sum(won)
         return None
     if key not in flips:
-        flips[key] = g.rng.random() < 0.5
-        g.log("coin_flip", player=controller(g, r), won=flips[key], card=this(g, r).card.name)
+        flips[key] = _called(g, r, controller(g, r))
     branch = "win" if flips[key] else "lose"
     return nested.run(g, r, branch, e.args.get(branch, ()))
 
@@ -150,7 +181,18 @@ def _friend_or_foe(g: "Game", r: Ctx, e: Effect) -> dict | None:
 def _choose_opponent(g: "Game", r: Ctx, e: Effect) -> None:
     """"Choose an opponent." (the Offerings of Commander 2014): the controller chooses one of their opponents as
     the instruction is carried out (608.2c-d; 802.2a: asked with several, the only one otherwise), "that player" of
-    the instructions after it (values.refs "chosen_opponent"); a second such instruction chooses again."""
+    the instructions after it (values.refs "chosen_opponent"); a second such instruction chooses again. "Choose an
+    opponent at random" (Raving Dead): one of the opponents that may be chosen (801.5a), at random, once."""
+    if e.get("random"):
+        picked = r.setdefault("random_opponent", {})
+        key = str(r["i"])
+        if key not in picked:
+            you = controller(g, r)
+            opps = seats.choosable(g, you, seats.opponents(g, you))
+            picked[key] = g.rng.choice(opps) if opps else None
+        if picked[key] is not None:
+            r["chosen_opponent"] = picked[key]
+        return
     r["chosen_opponent"] = one_opponent(g, r, "opponent")
 
 

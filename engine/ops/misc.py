@@ -451,8 +451,14 @@ def _either(g: "Game", r: dict, e: Effect) -> dict | None:
     one the controller chooses as it resolves (named by ``labels``, the words of each)."""
     labels = list(e.args["labels"])
     pick = nested.answer(r, "either")
+    chooser = controller(g, r)
+    if e.get("chooser") is not None:  # "target opponent chooses self or others" (a scheme): that player chooses
+        who = [p for p in refs(g, r, e.args["chooser"]) if isinstance(p, str) and p in g.players]
+        if not who:
+            return None  # 608.2b: the player who would choose is gone (an illegal target): nothing is done
+        chooser = who[0]
     if pick not in labels:
-        return {"kind": "choose_option", "player": controller(g, r), "options": labels,
+        return {"kind": "choose_option", "player": chooser, "options": labels,
                 "slot": nested.slot(r, "either"), "prompt": which_prompt(g, r)}
     return nested.run(g, r, "chosen", list(e.args["alternatives"][labels.index(pick)]))
 

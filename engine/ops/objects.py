@@ -775,8 +775,9 @@ def _keep_rest(g: "Game", r: Ctx, e: Effect) -> dict | None:
                                 slot=slot, power_limit=lim, powers=[g.chars(i).power or 0 for i in opts])
                 else:
                     who = p if e.get("chooser") == "each" else you
-                    return dict(ask_cards(r, who, opts, 1, 1, f"{this(g, r).card.name}: the permanent of this kind "
-                                                               f"{p} keeps ({k + 1} of {len(kinds)})"), slot=slot)
+                    return dict(ask_cards(r, who, opts, 0 if e.get("up_to") else 1, 1,  # "up to two creatures"
+                                          f"{this(g, r).card.name}: the permanent of this kind "
+                                          f"{p} keeps ({k + 1} of {len(kinds)})"), slot=slot)
             chosen += [x for x in got if x in g.objects]
         kept += chosen
     rest = dict(e.get("rest") or {"permanent": True})

@@ -398,14 +398,15 @@ def _draw(g: "Game", r: Ctx, e: Effect) -> dict | None:
     """121.2: each card drawn one at a time; before each, a dredge card may replace it (702.51a:
     engine/dredge.py). The draws made are counted in the record, so after a choice the effect
     goes on with the next one."""
-    a = e.get("amount", 1)
-    each = names_that_player(a)  # "each player ..., then draws that many cards": counted for each (608.2c)
-    most = 0 if each else amount(g, a, source_id(g, r), r)
-    for p in refs(g, r, e.get("who", "you")):
-        if not isinstance(p, str):
-            continue
-        if each:
-            most = amount_for(g, a, source_id(g, r), r, p)
+    most = amount(g, e.get("amount", 1), source_id(g, r), r)
+    players = [p for p in refs(g, r, e.get("who", "you")) if isinstance(p, str)]
+    own: dict[str, int] = {}
+    if names_that_player(e.get("amount")):  # "Each player draws a card for each creature card in their graveyard"
+        # (Nature's Resurgence): each one's own number, every count read before anyone draws (608.2c, amount_for)
+        own = r.setdefault("draw_counts", {}).setdefault(str(r["i"]), {
+            p: amount_for(g, e.get("amount", 1), source_id(g, r), r, p) for p in players})
+    for p in players:
+        most = own.get(p, most)
         n = most
         if e.get("up_to"):  # "Its controller may draw up to two cards" (Arcane Denial): that player chooses how many,
             # none included (121.2), as the instruction is carried out (608.2d)

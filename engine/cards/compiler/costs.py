@@ -198,6 +198,16 @@ def parse_cost_text(text: str) -> Cost | None:
             if f is None:
                 return None
             kw["reveal_hand"] = {k: v for k, v in f.items() if k != "zone"}
+        elif m := re.fullmatch(r"reveal x (.+? cards) from your hand", low):
+            f = _noun(m.group(1))  # "Reveal X white cards from your hand" (Martyr of Sands): X announced (602.2b,
+            if f is None:  # 107.3a), then that many different cards of the kind shown to every player (701.15a)
+                return None
+            kw["reveal_hand"] = {**{k: v for k, v in f.items() if k != "zone"}, "amount": -1}
+        elif m := re.fullmatch(r"exile an? (.+? card with mana value x) from your hand", low):
+            f = _noun(m.group(1))  # "You may exile a red card with mana value X from your hand rather than pay this
+            if f is None or f.get("mv_eq") != {"x": True}:  # spell's mana cost" (Blazing Shoal): X announced
+                return None  # (601.2b, 107.3a), then a card of the kind with that mana value exiled (601.2h)
+            kw["exile_from_hand"] = {**f, "amount": 1}
         elif m := re.fullmatch(rf"exile {_N} (.+?) cards? from your hand", low):
             f = _noun(m.group(2) + " card")
             if f is None:

@@ -871,6 +871,14 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         if f is None or f.get("player") or f.get("zone", "any_card") != "any_card":
             return None
         return {"graveyard_ge": 1, "filter": f}
+    m = re.fullmatch(r"you attacked with (\w+) or more creatures this turn", t)
+    if m and number(m.group(1)):  # "if you attacked with three or more creatures this turn" (Windbrisk Heights): the
+        return {"attacked_with_ge": number(m.group(1))}  # creatures declared as attackers this turn (508.1)
+    m = re.fullmatch(r"an opponent was dealt (\d+) or more damage this turn", t)
+    if m:  # "if an opponent was dealt 7 or more damage this turn" (Spinerock Knoll): one opponent's total (120.3)
+        return {"opponent_dealt_ge": int(m.group(1))}
+    if t in ("each player has no cards in hand", "all players have no cards in hand"):
+        return {"hands_empty": True}  # "if each player has no cards in hand" (Howltooth Hollow): every player's
     m = re.fullmatch(r"you have no (.+?) cards? in (?:your )?hand", t)
     if m:  # "If you have no land cards in hand, ..." (Land Grant): none of that kind there now
         f = parse_noun(m.group(1) + " card")
@@ -1392,11 +1400,15 @@ def _board_condition(t: str) -> dict[str, Any] | None:
     if t == "your life total is less than or equal to half your starting life total":
         return {"life_le_half_start": True}
     m = re.fullmatch(r"you've cast (?:an? )?(.+?) spell this turn", t)
-    if m and m.group(1) != "another":  # "if you've cast a noncreature spell this turn" (601.2i)
+    if m and m.group(1) != "another":  # "if you've cast a noncreature spell this turn" (601.2i); "another white
+        # spell" (Patrician's Scorn, Dream Thief): not the spell that says so, nor the permanent it became
         f = parse_noun(m.group(1) + " spell")
         if f is None or f.pop("zone", None) != "stack" or not f:
             return None
-        return {"cast_kind_this_turn": f}
+        other = bool(f.pop("other", False))
+        if not f:
+            return None
+        return {"cast_kind_this_turn": f, **({"cast_kind_other": True} if other else {})}
     m = re.fullmatch(r"that player (cast|didn't cast) (?:an? )?(.+?) spell this turn", t)
     if m:  # "At the beginning of each opponent's end step, if that player didn't cast a creature spell this turn"
         # (Predatory Advantage): the player of the triggering step (603.4; 601.2i, a per-turn fact)
@@ -1582,6 +1594,9 @@ def _history_condition(t: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"self is an? (artifact|creature|enchantment|land)", t)
     if m:
         return {"self": {"types": [m.group(1).capitalize()]}}
+    m = re.fullmatch(r"self (is|isn't) a token", t)
+    if m:  # "if this creature isn't a token, create a token that's a copy of this creature" (Progenitor Mimic, 110.5)
+        return {"self": {"token": m.group(1) == "is"}}
     m = re.fullmatch(r"self is an? ([a-z][a-z -]*)", t)
     if m:  # "if SELF is a Wizard" (Sorcerer's Wand), "if SELF is a Spirit" (Figure of Destiny): its types now
         f = parse_noun(m.group(1))

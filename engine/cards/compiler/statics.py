@@ -1277,13 +1277,15 @@ def _flash_all(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "flash_spells", "spells": {}}]
 
 
-@static(r"^you may cast (.+?) spells as though they had flash$")
+@static(r"^(you|players) may cast (.+?) spells as though they had flash$")
 def _flash_some(m: re.Match) -> list[dict[str, Any]] | None:
-    f = parse_noun(m.group(1) + " spell")
+    """702.8a: "You may cast enchantment spells as though they had flash"; "Players may cast enchantment spells as
+    though they had flash" (Akoum): every player may (as "each player may ... " reads)."""
+    f = parse_noun(m.group(2) + " spell")
     if f is None:
         return None
     f.pop("zone", None)
-    return [{"kind": "flash_spells", "spells": f}]
+    return [{"kind": "flash_spells", "spells": f, **({"who": "each_player"} if m.group(1) == "players" else {})}]
 
 
 @static(r"^as (?:self|it) enters, each opponent reveals their hand\. you choose the name of a nonland card revealed "

@@ -937,6 +937,10 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         # rolling a die (a later rule, Adventures in the Forgotten Realms): once for each instruction that rolls
         "you roll one or more dice": {"event": "roll_dice", "who": "you"},
         "you clash and win": {"event": "clash", "who": "you", "won": True},  # 701.20c
+        # 705.1: only the player who flips a coin and calls it wins or loses the flip (engine/ops/control.py flip)
+        "you win a coin flip": {"event": "coin_flip", "who": "you", "won": True},
+        "a player wins a coin flip": {"event": "coin_flip", "who": "any", "won": True},
+        "you lose a coin flip": {"event": "coin_flip", "who": "you", "won": False},
         "you surveil": {"event": "surveil", "who": "you"},
         "you surveil for the first time each turn": {"event": "surveil", "who": "you", "first": True},
         "you investigate": {"event": "investigate", "who": "you"},  # 701.33a

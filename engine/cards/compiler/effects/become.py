@@ -224,13 +224,16 @@ def _base_pt(m: re.Match, c: Ctx) -> list[Effect] | None:
     X/X" (Mirror Entity): their power and toughness set for that long (611.2c: the objects fixed as it
     resolves)."""
     dur_text = (m.group(1) or "").strip(", ") or (m.group(5) or "").strip()
+    if not dur_text and m.group(2) == "self" and not m.group(6) and not m.group(7):
+        dur_text = "permanent"  # "{X}: This creature has base power and toughness X/X." (Gigantoplasm): no duration
+        # stated, so until the game ends (611.2a), for this object (400.7)
     if not dur_text or m.group(1) and m.group(5) or not bind_x(m.group(6), c):
         return None
     what = c.ref(m.group(2))
     p, t = pt_value(m.group(3), c), pt_value(m.group(4), c)
     if what is None or p is None or t is None or m.group(7) and (m.group(5) or m.group(6)):
         return None
-    dur = "eot" if "end of turn" in dur_text else "your_next_turn"
+    dur = "eot" if "end of turn" in dur_text else "permanent" if dur_text == "permanent" else "your_next_turn"
     args: dict[str, Any] = {"what": what, "power": p, "toughness": t, "duration": dur}
     if m.group(7):  # "... have base power and toughness X/X and gain all creature types" (Mirror Entity, 205.3m)
         args.update(subtypes=sorted(CREATURE_TYPES), keep_types=True, in_addition=True)

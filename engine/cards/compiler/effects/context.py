@@ -224,6 +224,10 @@ class Ctx:
                             "controls": held}}
             self.last_player = who
             return who
+        if p == "each of your other opponents" and isinstance(self.last_player, dict) \
+                and "target" in self.last_player:  # "If the player chooses others, each of your other opponents
+            # sacrifices a creature" (a scheme, 904): your opponents but the player named before (102.3)
+            return {"opponents_of": "you", "but": self.last_player}
         m = re.fullmatch(r"each of (that player|its controller|that creature's controller|that spell's controller)'s "
                          r"opponents", p)
         if m:  # "each of that player's opponents draws three cards" (Standstill): 102.3, the opponents of that one
@@ -733,7 +737,7 @@ def source_ref(p: str, c: Ctx) -> Any:
     return c.ref(p)
 
 
-PLAYER = (r"(you|each of (?:that player|its controller)'s opponents|"
+PLAYER = (r"(you|each of (?:that player|its controller)'s opponents|each of your other opponents|"
           r"target player|target opponent|each player|each opponent|each other player|that player|that opponent|"
           r"its controller|its owner|"
           r"defending player|they|that creature's controller|that player or that planeswalker's controller|"

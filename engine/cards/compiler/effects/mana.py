@@ -19,6 +19,23 @@ def _add_mana(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("add_mana", {"mana": list(parse_cost(m.group(1)))})]
 
 
+@reader(r"^double the amount of each type of unspent mana you have$")
+def _double_pool(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """106.4, 106.1: "{3}, {T}: Double the amount of each type of unspent mana you have." (Doubling Cube): as much
+    more of each type (a color or colorless) as the pool holds, plain mana (no restriction or rider of the mana it
+    counts: it is this ability's mana)."""
+    return [Effect("add_mana", {"double_pool": True})]
+
+
+@reader(r"^that player adds ((?:\{[wubrgc]\})+)$")
+def _player_adds(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """106.4: "At the beginning of each player's first main phase, that player adds {G}{G}" (Eladamri's Vineyard):
+    the mana goes to the player whose phase it is (the trigger's player), not to the ability's controller."""
+    who = c.player("that player")
+    return [Effect("add_mana", {"mana": list(parse_cost(m.group(1))), "who": who})] if who == "trigger_player" \
+        else None
+
+
 @reader(r"^add (two|three|four|five|six|seven|eight|nine|ten) (\{[wubrgc]\})$")
 def _add_n_of(m: re.Match, c: Ctx) -> list[Effect] | None:
     """106.1, 605.1a: "Add seven {R}" (Irencrag Feat), "Add six {G}" (Castle Garenbrig): that many of the symbol."""
@@ -254,7 +271,7 @@ def _add_chosen(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 #: this family's readers, in the order they are tried
 READERS: tuple[Reader, ...] = (
-    _add_mana,
+    _add_mana, _player_adds, _double_pool,
     _add_n_of,
     _add_could_produce,
     _add_identity,

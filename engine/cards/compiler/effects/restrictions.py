@@ -51,14 +51,18 @@ def _restrict(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("restrict", {"what": what, "rule": _RULES[m.group(2)], "duration": dur})]
 
 
-@reader(r"^(.+?) attacks? you this turn if able$")
+@reader(r"^(.+?) attacks? (you|that player) (this turn|this combat) if able$")
 def _must_attack_you(m: re.Match, c: Ctx) -> list[Effect] | None:
     """508.1d: "Target creature an opponent controls attacks you this turn if able" (Alluring Siren): a
-    requirement to attack, and to attack the ability's controller rather than another player."""
+    requirement to attack, and to attack the ability's controller rather than another player; "Choose an opponent
+    at random. SELF attacks that player this combat if able" (Raving Dead): that player, this combat only."""
     what = c.ref(m.group(1))
-    if what is None:
+    who = "you" if m.group(2) == "you" else c.player("that player")
+    if what is None or who is None or who == "you" and m.group(2) != "you":
         return None
-    return [Effect("restrict", {"what": what, "rule": "must_attack", "duration": "eot", "attack_player": "you"})]
+    return [Effect("restrict", {"what": what, "rule": "must_attack",
+                                "duration": "eot" if m.group(3) == "this turn" else "this_combat",
+                                "attack_player": who})]
 @reader(r"^during (target opponent's|target player's) next turn, (?:creatures that player controls attack (self|you) "
         r"if able|each creature that player controls attacks if able)$")
 def _must_attack_next_turn(m: re.Match, c: Ctx) -> list[Effect] | None:

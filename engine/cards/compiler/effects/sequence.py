@@ -1458,6 +1458,11 @@ def _parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     Handles follow-ups that span sentences: "You may X. If you do, Y." and "If you
     don't, Y."; "It can't be regenerated."
     """
+    # "You may put any number of permanent cards with mana value X or less from among them onto the battlefield. Then
+    # put all cards revealed this way that weren't put onto the battlefield into your graveyard." (Genesis Wave): the
+    # rest of the cards revealed, as "Put the rest into your graveyard" says it (608.2c)
+    text = re.sub(r"\bthen put all cards revealed this way that weren't put onto the battlefield into your graveyard",
+                  "Put the rest into your graveyard", text, flags=re.I)
     if "\n" in text and DIE_ROW.match(text.strip().split("\n")[1].strip()):
         return die_table(text, ctx)
     text = _except_for(_do_the_same(text))
@@ -2792,8 +2797,11 @@ def _parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             else:
                 out[-1] = Effect("may", {**out[-1].args, "effects": [*out[-1].args["effects"][:-1], new_tok]})
             continue
-        if re.fullmatch(r"(?:then )?(?:you )?flip a coin", s):  # 705.1: the branches follow ("If you win the flip")
-            out.append(Effect("flip", {}))
+        m = re.fullmatch(r"(?:then )?(you may |you )?flip a coin( until you lose a flip)?", s)
+        if m:  # 705.1: the branches follow ("If you win the flip"); "you may flip a coin" (608.2d); "flip a coin
+            # until you lose a flip" (Okaun, Eye of Chaos): the flips won are counted by what follows
+            out.append(Effect("flip", {**({"may": True} if m.group(1) == "you may " else {}),
+                                       **({"until_lose": True} if m.group(2) else {})}))
             continue
         m = re.fullmatch(r"(?:you )?flip (two|three|four|five|six|seven|eight|nine|ten|x) coins", s)
         if m and (m.group(1) != "x" or ctx.x is None):
@@ -2817,11 +2825,32 @@ def _parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                 return None
             out += [_as_group(e, "friends" if m.group(1) == "friend" else "foes") for e in effs]
             continue
-        if s == "choose an opponent":  # "Choose an opponent. You and that player each draw three cards."
-            # (Intellectual Offering): the controller chooses one as the instruction is carried out (608.2c-d);
-            # "that player" after it is that opponent, until another such choice (engine/ops/control.py)
-            out.append(Effect("choose_opponent", {}))
+        if s in ("choose an opponent", "choose an opponent at random"):  # "Choose an opponent. You and that player
+            # each draw three cards." (Intellectual Offering): the controller chooses one as the instruction is carried
+            # out (608.2c-d); "that player" after it is that opponent, until another such choice
+            # (engine/ops/control.py); "at random" (Raving Dead): one of them at random
+            out.append(Effect("choose_opponent", {"random": True} if s.endswith("at random") else {}))
             ctx.last_player = "chosen_opponent"
+            continue
+        m = re.fullmatch(r"(target opponent|that player) chooses self or others", s)
+        if m:  # "target opponent chooses self or others. If that player chooses self, ... If the player chooses
+            # others, each of your other opponents ..." (Archenemy schemes, 904): that player picks one of the two
+            # instructions as it resolves (608.2d); the branches follow
+            who = ctx.player(m.group(1))
+            if who is None:
+                return None
+            out.append(Effect("either", {"labels": ["self", "others"], "alternatives": [], "chooser": who}))
+            continue
+        m = re.fullmatch(r"if (?:that|the) player chooses (self|others), (.+)", s)
+        if m and out and out[-1].op == "either" and "chooser" in out[-1].args \
+                and len(out[-1].args["alternatives"]) == ("self", "others").index(m.group(1)):
+            chooser = out[-1].args["chooser"]
+            ctx.last_player = chooser
+            effs = parse_sentence(m.group(2), ctx)
+            ctx.last_player = chooser
+            if effs is None:
+                return None
+            out[-1] = Effect("either", {**out[-1].args, "alternatives": [*out[-1].args["alternatives"], list(effs)]})
             continue
         m = re.fullmatch(r"(?:then )?(you may )?clash with an opponent", s)
         if m:  # 701.20b: "If you win, ..." follows; "you may clash" (Sentry Oak): its controller chooses first
@@ -2891,8 +2920,12 @@ def _parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                 out.append(e)
     if any_may is not None:
         return None  # "any opponent may X" with no "if a player does" after it
-    if any(e.op in ("flip", "clash") and not e.args for e in out):
-        return None  # a flip nothing depends on: the sentence that should follow was not read
+    if any(e.op == "either" and len(e.args["alternatives"]) != len(e.args["labels"]) for e in out):
+        return None  # "chooses self or others" without both instructions read
+    if any(e.op in ("flip", "clash") and not set(e.args) - {"may"} for e in out) \
+            and not (len(out) == 1 and out[0] == Effect("flip", {}) and len(sentences(text)) == 1):
+        return None  # a flip nothing depends on: the sentence that should follow was not read (but "Flip a coin."
+        # alone, Tavern Scoundrel: a flip "whenever you win a coin flip" sees, 705.1)
     if _cda_pending(out):
         return None  # a creature token whose power and toughness no sentence defined
     out = delayed_before_end_turn(out)
@@ -3028,6 +3061,25 @@ def that_many_done(effs: list[Effect]) -> list[Effect] | None:
             # "Target player sacrifices a creature ... You gain life equal to its power." (Consume): the creature
             # sacrificed, as it last existed (608.2h; engine/ops/objects.py keeps it)
             out[i] = Effect(e.op, {**e.args, "amount": {next(iter(amt)): "sacrificed"}})
+            continue
+        if e.op == "add_mana" and e.args.get("per") == {"that_much": True} and prev.op == "sacrifice" \
+                and "what" not in prev.args and prev.args.get("who", "you") == "you":
+            # "Sacrifice any number of lands, then add that much {C}" (Mana Seism): the permanents that instruction
+            # sacrificed (608.2c; engine/ops/objects.py counts them)
+            out[i] = Effect(e.op, {**e.args, "per": {"count_this_way": {}, "action": "sacrificed"}})
+            continue
+        if e.op == "discard" and amt == {"that_much": True} and prev.op == "draw" \
+                and prev.args.get("who", "you") == "you" and e.args.get("who", "you") == "you" \
+                and not any(x.op == "draw" for x in out[:i - 1]):
+            # "Draw a card for each Island you control, then discard that many cards" (Last Stand): the cards the draw
+            # instruction before put into your hand (121.2, 608.2c)
+            out[i] = Effect(e.op, {**e.args, "amount": {"drawn_this_way": True}})
+            continue
+        if e.op == "token" and amt == {"that_much": True} and prev.op == "exile" and len(prev.args) == 1 \
+                and isinstance(prev.args.get("what"), dict) and set(prev.args["what"]) == {"each"}:
+            # "exile all creatures you control. Then create that many 5/5 red Dragon creature tokens" (Day of the
+            # Dragons): the permanents that instruction exiled, as they last existed (608.2c, 608.2h)
+            out[i] = Effect(e.op, {**e.args, "amount": {"count_this_way": {}, "action": "exiled"}})
             continue
         if e.op == "add_mana" and e.args.get("per") == {"that_much": True} and isinstance(amt := prev.args.get(
                 "amount"), dict) and set(amt) == {"count_this_way", "action"} and amt["count_this_way"] == {}:
@@ -3639,6 +3691,14 @@ def _life_lost_this_way(effs: list[Effect]) -> list[Effect]:
             e = Effect("may", {**e.args, "then": _life_lost_this_way(list(e.args["then"]))})
         if e.op == "gain_life" and e.args.get("amount") == {"that_much": True} and out and out[-1].op == "lose_life":
             e = Effect("gain_life", {**e.args, "amount": {"lost_this_way": True}})
+        then = e.args.get("then") if e.op == "if" and not e.args.get("else") else None
+        if then and len(then) == 1 and then[0].op == "gain_life" and then[0].args.get("who", "you") == "you" \
+                and then[0].args.get("amount") in ({"that_much": True}, {"lost_this_way": True}) and out \
+                and out[-1].op == "lose_life":
+            # "Target opponent loses half their life, rounded up. If this spell was kicked, you gain life equal to the
+            # life lost this way." (Blood Tribute): the life the instruction before took (608.2c) if it holds
+            gain = Effect("gain_life", {**then[0].args, "amount": {"lost_this_way": True}})
+            e = Effect("if", {**e.args, "then": [gain]})
         out.append(e)
     return out
 

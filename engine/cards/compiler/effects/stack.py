@@ -9,7 +9,7 @@ from typing import Any
 
 from engine.cards.abilities import Effect, TargetSpec
 from engine.cards.compiler.effects.context import Ctx, Reader, reader
-from engine.cards.compiler.quantities import count_of, quantity
+from engine.cards.compiler.quantities import count_of, parse_condition, quantity
 from engine.cards.compiler.targets import number, parse_noun, parse_target
 from engine.mana import parse_cost
 
@@ -225,6 +225,20 @@ def _may_play_exiled(m: re.Match, c: Ctx) -> list[Effect] | None:
         return [Effect("cast_offer", {"what": what, "zone": "exile", "free": True, "by_you": True})]
     return [Effect("playable", {"what": what, "play": m.group(2), "until": until,
                                 **({"free": True} if m.group(5) else {})})]
+
+
+@reader(r"^(?:you may )?(play|cast) the exiled card without paying its mana cost if (.+)$")
+def _play_hidden_if(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """702.74a (hideaway): "{W}, {T}: You may play the exiled card without paying its mana cost if you attacked with
+    three or more creatures this turn" (Windbrisk Heights): the condition read as the ability resolves (608.2c), then
+    the card exiled by the linked hideaway ability (607.2a) played then (a land only with a land play left, 305.1;
+    a spell cast whatever its type's timing, 608.2g, 117.9)."""
+    cond = parse_condition(m.group(2))
+    if cond is None:
+        return None
+    offer = Effect("cast_offer", {"what": "exiled", "zone": "exile", "free": True, "by_you": True,
+                                  **({"play": True} if m.group(1) == "play" else {})})
+    return [Effect("if", {"cond": cond, "then": [offer]})]
 
 
 @reader(r"^(?:you may )?cast a chosen (.+? card) in your graveyard this turn$")
@@ -620,6 +634,7 @@ def _copies_castable(c: Ctx) -> bool:
 READERS: tuple[Reader, ...] = (
     _choose_exiled_and_copy,
     _copy_each_exiled,
+    _play_hidden_if,
     _spell_resolves_exiled,
     _cast_many_free,
     _owner_may_cast_exiled,

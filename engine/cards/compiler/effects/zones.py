@@ -716,30 +716,47 @@ def _keep_total_power(m: re.Match, c: Ctx) -> list[Effect] | None:
                                  "total_power_le": int(m.group(1))})]
 
 
-@reader(r"^each player chooses (an? (?:creature|creature or planeswalker|artifact|enchantment|land|planeswalker)) "
-        r"they control, then sacrifices the rest$")
+#: who chooses the permanents they keep: each of those players chooses their own (101.4, in APNAP order)
+_KEEPERS = r"(each player|each opponent|that player|target opponent|target player)"
+
+
+def _keepers(phrase: str, c: Ctx) -> dict[str, Any] | None:
+    """The players of "each opponent / that player chooses ... they control, then sacrifices the rest" (``players``
+    of keep_rest; none for each player, the default), or None when the phrase names no player."""
+    if phrase == "each player":
+        return {}
+    who = c.player(phrase)
+    return None if who is None else {"players": who}
+
+
+@reader(rf"^{_KEEPERS} chooses (an? (?:creature|creature or planeswalker|artifact|enchantment|land|planeswalker)) "
+        r"they control,? (?:then|and) sacrifices the rest$")
 def _choose_sacrifice_rest(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"Each player chooses a creature or planeswalker they control, then sacrifices the rest." (Single Combat): each
     player in APNAP order chooses one of their own (101.4, 608.2c), then every other permanent of that kind is
-    sacrificed at once (701.14a)."""
-    f = parse_noun(re.sub(r"^an? ", "", m.group(1)))
-    if f is None or set(f) - {"types"}:
+    sacrificed at once (701.14a); "each opponent chooses a creature they control, then sacrifices the rest" (No One
+    Will Hear Your Cries): those players only."""
+    f = parse_noun(re.sub(r"^an? ", "", m.group(2)))
+    who = _keepers(m.group(1), c)
+    if f is None or set(f) - {"types"} or who is None:
         return None
-    return [Effect("keep_rest", {"keep": [f], "among": {}, "rest": dict(f), "chooser": "each"})]
+    return [Effect("keep_rest", {"keep": [f], "among": {}, "rest": dict(f), "chooser": "each", **who})]
 
 
-@reader(r"^each player chooses (two|three|four|five|six|seven) ((?:non[a-z]+ )?(?:permanents|creatures|lands|artifacts|"
-        r"enchantments)) they control, then sacrifices the rest$")
+@reader(rf"^{_KEEPERS} chooses (up to )?(two|three|four|five|six|seven) ((?:non[a-z]+ )?(?:permanents|creatures|"
+        r"lands|artifacts|enchantments)) they control,? (?:then|and) sacrifices the rest$")
 def _choose_n_sacrifice_rest(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"Each player chooses three permanents they control, then sacrifices the rest." (Razia's Purification): each
     player in APNAP order chooses that many of their own, one after another (101.4, 608.2c), then every other one
-    of that kind is sacrificed at once (701.14a)."""
-    n = number(m.group(1))
-    f = parse_noun(m.group(2))
-    if n is None or f is None or set(f) - {"types", "not_types", "permanent"}:
+    of that kind is sacrificed at once (701.14a); "that player chooses up to two creatures they control, then
+    sacrifices the rest" (Archfiend of Depravity): that player only, who may keep fewer (``up_to``)."""
+    n = number(m.group(3))
+    f = parse_noun(m.group(4))
+    who = _keepers(m.group(1), c)
+    if n is None or f is None or set(f) - {"types", "not_types", "permanent"} or who is None:
         return None
     return [Effect("keep_rest", {"keep": [dict(f) for _ in range(n)], "among": {}, "rest": dict(f),
-                                 "chooser": "each"})]
+                                 "chooser": "each", **who, **({"up_to": True} if m.group(2) else {})})]
 
 
 def _kinds(text: str) -> list[dict[str, Any]] | None:
