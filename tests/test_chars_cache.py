@@ -306,3 +306,23 @@ def test_a_count_of_graveyard_cards_is_kept_through_a_tap_and_worked_out_again_a
     sba.check(g)
     assert token not in g.objects and (g.chars(goyf).power, g.chars(goyf).toughness) == (1, 2)
     fuzz.check_chars(g)
+
+
+def test_the_fuzz_check_leaves_the_turn_record_as_it_found_it() -> None:
+    """The fuzz's own check (a computation from scratch beside the kept characteristics) must not change what the
+    game keeps: after it, the next turn still works out "During your turn, SELF has first strike" again (500.1;
+    without restoring the record of statics that read the turn, the kept characteristics outlived the turn:
+    false failures on fuzz seeds 90016, 90018, 90081)."""
+    static = {"kind": "keywords", "affects": "self", "keywords": ["First strike"], "condition": {"your_turn": True}}
+    g = _game(["Grizzly Bears", "Forest"])
+    bears = _named(g, "Grizzly Bears")
+    card = g.objects[bears].card
+    ab = Ability(kind="static", text="During your turn, SELF has first strike.", static=static)
+    g.objects[bears].card = dataclasses.replace(card, abilities=card.abilities + (ab,))
+    g.changed()
+    assert "First strike" in g.all_chars()[bears].keywords
+    fuzz.check_chars(g)
+    while g.active == "alice":
+        g.submit(g.pending.player, g.pending.forced or {"action": "pass"})
+    assert "First strike" not in g.chars(bears).keywords
+    fuzz.check_chars(g)
