@@ -203,7 +203,10 @@ def _suspect(g: "Game", r: Ctx, e: Effect) -> None:
 def _gain_control(g: "Game", r: Ctx, e: Effect) -> dict | None:
     if e.get("rotate"):
         return _rotate_control(g, r, e)
-    objs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int)]
+    # 400.7: a permanent that left since (the target sacrificed by an earlier instruction: Thalakos Deceiver aimed at
+    # itself) is a new object the effect can't find (fuzz seed 90373)
+    objs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int) and x in g.objects
+            and g.objects[x].zone in ("battlefield", "stack")]
     if e.get("who") is not None:  # "an opponent gains control of it" (Akroan Horse): that player, for good (611.2a)
         who = [p for p in refs(g, r, e.args["who"]) if isinstance(p, str) and p in g.players]
         if not who:
