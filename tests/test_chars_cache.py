@@ -262,9 +262,8 @@ def test_declaring_attackers_keeps_characteristics_that_no_static_reads_combat_f
     fuzz.check_chars(g)
 
 
-def test_a_static_during_your_turn_is_kept_through_a_tap_and_worked_out_again_as_the_next_turn_begins() -> None:
-    """"During your turn, SELF has first strike" (611.3a) reads who is active (102.1): a tap keeps the
-    characteristics, and the next turn, another player's, changes them (500.1, Game._next_turn)."""
+def _first_strike_on_your_turn():
+    """A game where alice's Grizzly Bears has "During your turn, SELF has first strike" (611.3a), and its id."""
     static = {"kind": "keywords", "affects": "self", "keywords": ["First strike"], "condition": {"your_turn": True}}
     g = _game(["Grizzly Bears", "Forest"])
     bears = _named(g, "Grizzly Bears")
@@ -272,6 +271,13 @@ def test_a_static_during_your_turn_is_kept_through_a_tap_and_worked_out_again_as
     ab = Ability(kind="static", text="During your turn, SELF has first strike.", static=static)
     g.objects[bears].card = dataclasses.replace(card, abilities=card.abilities + (ab,))
     g.changed()
+    return g, bears
+
+
+def test_a_static_during_your_turn_is_kept_through_a_tap_and_worked_out_again_as_the_next_turn_begins() -> None:
+    """"During your turn, SELF has first strike" (611.3a) reads who is active (102.1): a tap keeps the
+    characteristics, and the next turn, another player's, changes them (500.1, Game._next_turn)."""
+    g, bears = _first_strike_on_your_turn()
     cs = g.all_chars()
     assert "First strike" in cs[bears].keywords
     g.objects[_named(g, "Forest")].tapped = True
@@ -313,13 +319,7 @@ def test_the_fuzz_check_leaves_the_turn_record_as_it_found_it() -> None:
     game keeps: after it, the next turn still works out "During your turn, SELF has first strike" again (500.1;
     without restoring the record of statics that read the turn, the kept characteristics outlived the turn:
     false failures on fuzz seeds 90016, 90018, 90081)."""
-    static = {"kind": "keywords", "affects": "self", "keywords": ["First strike"], "condition": {"your_turn": True}}
-    g = _game(["Grizzly Bears", "Forest"])
-    bears = _named(g, "Grizzly Bears")
-    card = g.objects[bears].card
-    ab = Ability(kind="static", text="During your turn, SELF has first strike.", static=static)
-    g.objects[bears].card = dataclasses.replace(card, abilities=card.abilities + (ab,))
-    g.changed()
+    g, bears = _first_strike_on_your_turn()
     assert "First strike" in g.all_chars()[bears].keywords
     fuzz.check_chars(g)
     while g.active == "alice":
