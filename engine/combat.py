@@ -329,10 +329,11 @@ def _attacks_declared(g: "Game", player: str, decl: dict[int, Any], enlisted: di
     # the total power of the creatures declared, as they are declared (508.1): "if you attacked with creatures with
     # total power 6 or greater this combat" (pack tactics) reads it, whatever becomes of them after
     g.players[player].attacked_power = (g.combat_no, sum(max(0, g.chars(a).power) for a in decl))
-    for a in decl:  # "if three or more creatures attacked this turn": each, as declared (508.1; a per-turn fact)
-        ch = g.chars(a)
-        g.players[player].attacker_kinds_turn.append((frozenset(ch.types), frozenset(ch.supertypes),
-                                                      frozenset(ch.subtypes), frozenset(ch.colors)))
+    for a in decl:  # "if three or more creatures attacked this turn": each creature once, as first declared (508.1a)
+        if a not in g.players[player].attackers_turn:
+            ch = g.chars(a)
+            g.players[player].attackers_turn[a] = (frozenset(ch.types), frozenset(ch.supertypes),
+                                                   frozenset(ch.subtypes), frozenset(ch.colors))
     g.turn_state_changed()  # a static may read it ("as long as you attacked with three or more Merfolk this turn")
     # a list, not a dict by name: two creatures of the same name may attack
     g.log("attack", attackers=[[_n(g, a), _n(g, t)] for a, t in decl.items()], ids=list(decl))

@@ -1583,9 +1583,8 @@ class Game:
             p.discarded_turn = 0
             p.sacrificed_turn = 0
             p.sacrificed_kinds_turn = []
-            p.attacker_kinds_turn = []
             p.combat_types_turn = []
-            p.attackers_turn = []
+            p.attackers_turn = {}
         self.effects = [e for e in self.effects if not (e.get("until") == "your_next_turn"
                                                         and e.get("controller") == self.active)]
         if self.casual:

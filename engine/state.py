@@ -136,7 +136,7 @@ class Player:
                  "damaged_turn", "commander_casts", "commander_casts_by", "commander_damage", "attacked_turn",
                  "died_turn", "left_turn", "land_entered_turn", "combat_ended_turn", "combat_types_turn", "epic",
                  "counters", "sideboard", "extra_lands_turn", "city_blessing", "entered_kinds_turn", "surveilled_turn",
-                 "sacrificed_kinds_turn", "attacker_kinds_turn", "treasure_mana",
+                 "sacrificed_kinds_turn", "treasure_mana",
                  "searched_turn",
                  "life_lost_last_turn", "investigated_turn", "draw_step_draws", "to_graveyard_turn",
                  "life_turn_began", "dungeons_completed", "last_turn", "crime_turn", "mana_spent_turn", "speed",
@@ -176,18 +176,17 @@ class Player:
         # each of them as it last existed on the battlefield: card types, supertypes, subtypes, colors ("if you've
         # sacrificed an artifact this turn"), cleared at 500.1
         self.sacrificed_kinds_turn: list[tuple[frozenset[str], frozenset[str], frozenset[str], frozenset[str]]] = []
-        # each creature this player declared as an attacker this turn, as it was declared (508.1): card types,
-        # supertypes, subtypes, colors ("if three or more creatures attacked this turn"), cleared at 500.1
-        self.attacker_kinds_turn: list[tuple[frozenset[str], frozenset[str], frozenset[str], frozenset[str]]] = []
         self.damaged_turn = 0           # the last turn this player was dealt damage (bloodthirst, 702.53a)
         self.damaged_by_turn: list[int] = []  # the sources that dealt it damage that turn (damaged_turn)
         self.attacked_turn = 0          # the last turn this player attacked with a creature (508.1j)
         # (combat phase of the game, total power of the creatures they declared as attackers in it, as declared:
         # 508.1): pack tactics ("if you attacked with creatures with total power 6 or greater this combat")
         self.attacked_power: tuple[int, int] = (0, 0)
-        # the creatures this player declared as attackers this turn (508.1), by object id, each once, whatever became
-        # of them: "for each creature that attacked this turn / you attacked with this turn"; cleared at 500.1
-        self.attackers_turn: list[int] = []
+        # the creatures this player declared as attackers this turn (508.1a), by object id, each once however many
+        # combats it attacked in, whatever became of them, with its card types, supertypes, subtypes and colors as
+        # it was first declared: "for each creature you attacked with this turn", "if three or more Merfolk
+        # attacked this turn"; cleared at 500.1
+        self.attackers_turn: dict[int, tuple[frozenset[str], frozenset[str], frozenset[str], frozenset[str]]] = {}
         self.last_turn = 0              # the number of this player's last turn that has ended ("your last turn")
         self.life_lost_last_turn = 0    # life this player lost during the previous turn ("if you lost life last turn")
         self.surveilled_turn = 0        # the last turn this player surveilled (a later keyword action, GRN)

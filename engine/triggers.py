@@ -749,8 +749,6 @@ def event(g: "Game", ev: dict[str, Any]) -> None:
                     _block_partner(g, a, o.id)
             if name == "attacks" and o.controller in g.players:  # "if you attacked this turn" (508.1j)
                 g.players[o.controller].attacked_turn = g.turn
-                if o.id not in g.players[o.controller].attackers_turn:  # "for each creature you attacked with
-                    g.players[o.controller].attackers_turn.append(o.id)  # this turn" (508.1a)
     if name == "becomes_blocked" and ev["obj"] in g.objects:  # "creature that was blocked this turn" (509.1h)
         g.objects[ev["obj"]].chosen["was_blocked_turn"] = g.turn
     cs = g.all_chars()

@@ -1245,7 +1245,7 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
     if "attackers_ge" in cond:  # "three or more creatures attacked this turn" (any player's), "you attacked with
         # three or more Merfolk this turn" (yours): the creatures declared as attackers, as declared (508.1)
         att_players = [you] if cond.get("attackers_who") == "you" else list(g.players)
-        if sum(1 for p in att_players if p in g.players for k in g.players[p].attacker_kinds_turn
+        if sum(1 for p in att_players if p in g.players for k in g.players[p].attackers_turn.values()
                if cast_kind_matches(k, cond.get("attackers_kind") or {})) < cond["attackers_ge"]:
             return False
     if "sacrificed_kind_this_turn" in cond and sum(  # "if you've sacrificed an artifact this turn" (701.14a)
@@ -2062,7 +2062,7 @@ CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dung
                   "entered_kind_this_turn", "entered_kind_ge",
                   "entered_other", "no_spell_cast_this_game",
                   "sacrificed_kind_this_turn", "sacrificed_kind_ge",  # Player.sacrificed_kinds_turn (701.14a)
-                  "attackers_ge", "attackers_kind", "attackers_who",  # Player.attacker_kinds_turn (508.1)
+                  "attackers_ge", "attackers_kind", "attackers_who",  # Player.attackers_turn (508.1a)
                   "treasure_spent_ge",  # mana from a Treasure spent on it (engine/payment.py pay_mana)
                   "revealed",  # the card revealed by the instruction before (engine/ops/actions.py reveal_random)
                   "attached_controller_graveyard_ge",  # cards in the graveyard of the attached permanent's controller
