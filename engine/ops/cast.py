@@ -225,7 +225,8 @@ def _copy_cast(g: "Game", r: Ctx, e: Effect) -> dict | None:
     """706.12: "copy it [three times]. You may cast the copies without paying their mana costs" (Chandra,
     Pyromaster; Mizzix's Mastery): a copy of each card named is created in the zone that card is in, owned by the
     resolving ability's controller, who may cast each copy, one offer at a time, as the ability resolves (608.2g); a
-    copy not cast ceases to exist (706.10a). The compiler makes this only of instant and sorcery cards."""
+    copy not cast ceases to exist (706.10a); a copy of a permanent card that resolves becomes a token (engine/game.py
+    move)."""
     st = r.setdefault("copy_cast", {})
     key = f"{r['i']}.copy_cast"
     p = controller(g, r)

@@ -2632,9 +2632,18 @@ def _parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
         if s in ("then that player shuffles", "that player shuffles", "then the player shuffles") and out \
                 and out[-1].op == "search" and out[-1].args.get("in_library_of") is not None:
             continue  # the search of that player's library shuffles it (701.15a; engine/ops/zones.py search)
-        if re.fullmatch(r"you may cast (?:the copy|the copies|them) without paying (?:its|their) mana costs?", s) \
-                and out and out[-1].op == "copy_card":  # 706.12: the copies just made are cast, each one "may"
-            out[-1] = Effect("copy_cast", {**out[-1].args, "free": True})
+        m = re.fullmatch(r"copy (?:it|that card)(?: (twice|three times))?", s)
+        if m and out and out[-1].op == "exile" and _exiled_target_card(out[-1], ctx):
+            # "Exile target instant or sorcery card from a graveyard. Copy that card three times." (Mnemonic Deluge),
+            # "... exile up to one target legendary or Rat card from your graveyard and copy it" (Nashi): a copy of
+            # the card that instruction exiled, in exile (706.12); the next sentence casts it or it is not made
+            out.append(Effect("copy_card", {"what": "exiled", "times": {None: 1, "twice": 2, "three times": 3}[
+                m.group(1)]}))
+            continue
+        m = re.fullmatch(r"you may cast (?:the copy|the copies|them)( without paying (?:its|their) mana costs?)?", s)
+        if m and out and out[-1].op == "copy_card":  # 706.12: the copies just made are cast, each one "may"; paying
+            # their mana costs unless the sentence says otherwise (601.2f)
+            out[-1] = Effect("copy_cast", {**out[-1].args, "free": bool(m.group(1))})
             continue
         if s == "after that turn, that player takes an extra turn" and out and out[-1].op == "action" \
                 and out[-1].args.get("name") == "control_player":  # Emrakul, the Promised End (712.1, 500.7)
@@ -2947,12 +2956,24 @@ def _milled_it(out: list[Effect]) -> list[Effect]:
     return res
 
 
+def _exiled_target_card(e: Effect, ctx: Ctx) -> bool:
+    """Does exile instruction ``e`` exile one target card from a graveyard (406.2, 115.1)?"""
+    what = e.args.get("what")
+    if not (isinstance(what, dict) and set(what) == {"target"} and 0 <= what["target"] < len(ctx.targets)):
+        return False
+    spec = ctx.targets[what["target"]]
+    return spec.count == 1 and spec.filter.get("zone") == "graveyard"
+
+
 def _then_flip(sents: list[str]) -> list[str]:
     """"Create two 1/1 red Elemental creature tokens, then flip a coin. If you win the flip, ..." (Molten Birth): the
-    instruction, then the flip its branches follow (705.1), as two sentences in that order (608.2c)."""
+    instruction, then the flip its branches follow (705.1), as two sentences in that order (608.2c). Likewise
+    "exile target instant or sorcery card from a graveyard and copy it" (Psionic Ritual): the exile, then the copy
+    of the card it exiled (706.12)."""
     out: list[str] = []
     for x in sents:
-        m = re.fullmatch(r"(.+?),? then (flip a coin)\.?", x.strip(), re.I)
+        m = re.fullmatch(r"(.+?),? then (flip a coin)\.?", x.strip(), re.I) \
+            or re.fullmatch(r"(.*\bexile .+?) and (copy it)\.?", x.strip(), re.I)
         out += [m.group(1) + ".", m.group(2) + "."] if m else [x]
     return out
 

@@ -584,15 +584,13 @@ def _copy_new_targets(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("copy_retarget", {"all": True} if m.group(1) == "copies" else {})]
 
 
-_INSTANT_OR_SORCERY = ("Instant", "Sorcery")
 _TIMES = {None: 1, "twice": 2, "three times": 3}
 
 
-def _instants_or_sorceries(f: Any) -> bool:
-    """A card filter that lets through only instant and sorcery cards: their copies are cast, and a copy of
-    a spell leaves the game as it leaves the stack (706.10a), which a permanent's copy would not."""
-    return isinstance(f, dict) and bool(f.get("types")) and set(f["types"]) <= set(_INSTANT_OR_SORCERY) \
-        and not f.get("player")
+def _cards(f: Any) -> bool:
+    """A filter of cards (not of players): each copy of one is cast (706.12); a copy of an instant or sorcery leaves
+    the game as it leaves the stack (706.10a), a copy of a permanent card resolves into a token (engine/game.py)."""
+    return isinstance(f, dict) and not f.get("player")
 
 
 @reader(r"^choose (an? .+? card) exiled this way and copy it(?: (twice|three times))?$")
@@ -601,7 +599,7 @@ def _choose_exiled_and_copy(m: re.Match, c: Ctx) -> list[Effect] | None:
     times. You may cast the copies without paying their mana costs." (Chandra, Pyromaster): one of the cards just
     exiled (406.2), chosen as the ability resolves (608.2c); the copies are cast by the next sentence (706.12)."""
     f = parse_noun(re.sub(r"^an? ", "", m.group(1)))
-    if f is None or c.last != "exiled" or not _instants_or_sorceries(f):
+    if f is None or c.last != "exiled" or not _cards(f):
         return None
     it = {"choose": {**{k: v for k, v in f.items() if k != "zone"}, "zone": "exile"}, "among": "exiled",
           "chooser": "you", "amount": 1}
@@ -621,13 +619,13 @@ def _copy_each_exiled(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 def _copies_castable(c: Ctx) -> bool:
-    """Did the sentence before exile only instant and sorcery cards ("exile target card that's an instant or sorcery
-    from your graveyard", "exile each instant and sorcery card ...")?"""
+    """Did the sentence before exile cards ("exile target card that's an instant or sorcery from your graveyard",
+    "exile each instant and sorcery card ...")?"""
     ref = c.last
     if isinstance(ref, dict) and "target" in ref and 0 <= ref["target"] < len(c.targets):
-        return _instants_or_sorceries(c.targets[ref["target"]].filter)
+        return _cards(c.targets[ref["target"]].filter)
     if isinstance(ref, dict) and "each" in ref:
-        return _instants_or_sorceries(ref["each"])
+        return _cards(ref["each"])
     return False
 
 
