@@ -140,6 +140,21 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             p = p[: m.start()]
             changed = True
             continue
+        m = re.search(r"\s+with (power|toughness|mana value) (less|greater) than (?!or equal)(the number of .+|"
+                      r"your life total|self's (?:power|toughness))$", p)
+        if m and m.group(1) != "mana value" and m.group(2) == "less" and m.group(3).startswith("self's"):
+            m = None  # "creatures with power less than SELF's power" (Lena): SELF as it last existed (below)
+        if m:  # "each creature with power less than the number of cards in your hand" (Nightmare Unmaking), "...
+            # card with mana value less than SELF's power" (Narset, Enlightened Exile): strictly less (or greater)
+            # than an amount counted as the filter is checked (608.2b): at most (at least) that amount -1 (+1)
+            q = QUANTITY[0](m.group(3)) if QUANTITY else None
+            if q is None:
+                return None
+            key = {"power": "power", "toughness": "toughness", "mana value": "mv"}[m.group(1)]
+            f[key + ("_le" if m.group(2) == "less" else "_ge")] = {"plus": [q, -1 if m.group(2) == "less" else 1]}
+            p = p[: m.start()]
+            changed = True
+            continue
         m = re.search(r"\s+with (power|toughness|mana value) (less|greater) than or equal to (the number of .+|"
                       r"the amount of .+|your life total|the revealed card's (?:power|toughness|mana value)|"
                       r"self's (?:power|toughness)|(?:his|her) power)$", p)  # "... to SELF's power" (Earthshaker
