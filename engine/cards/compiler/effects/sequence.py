@@ -2632,6 +2632,14 @@ def _parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
         if s in ("then that player shuffles", "that player shuffles", "then the player shuffles") and out \
                 and out[-1].op == "search" and out[-1].args.get("in_library_of") is not None:
             continue  # the search of that player's library shuffles it (701.15a; engine/ops/zones.py search)
+        m = re.fullmatch(r"copy (the exiled card|a card exiled with self)", s)
+        if m:  # "Copy the exiled card. You may cast the copy ..." (Elite Arcanist, Isochron Scepter): the card its
+            # linked ability exiled (607.2a); "a card exiled with SELF" (Panoptic Mirror): one of them, chosen as
+            # the ability resolves (608.2d)
+            linked: Any = "exiled" if m.group(1) == "the exiled card" else {
+                "choose": {"zone": "exile"}, "among": "exiled", "chooser": "you", "amount": 1}
+            out.append(Effect("copy_card", {"what": linked, "times": 1}))
+            continue
         m = re.fullmatch(r"copy (?:it|that card)(?: (twice|three times))?", s)
         if m and out and out[-1].op == "exile" and _exiled_target_card(out[-1], ctx):
             # "Exile target instant or sorcery card from a graveyard. Copy that card three times." (Mnemonic Deluge),
@@ -2975,6 +2983,13 @@ def _then_flip(sents: list[str]) -> list[str]:
         m = re.fullmatch(r"(.+?),? then (flip a coin)\.?", x.strip(), re.I) \
             or re.fullmatch(r"(.*\bexile .+?) and (copy it)\.?", x.strip(), re.I)
         out += [m.group(1) + ".", m.group(2) + "."] if m else [x]
+    for k in range(len(out) - 1):  # "You may copy the exiled card. If you do, you may cast the copy ..." (Isochron
+        # Scepter): a copy not cast ceases to exist (706.10a) and making it is seen by nothing else, so declining
+        # to copy is declining to cast: "Copy the exiled card. You may cast the copy ..."
+        m = re.fullmatch(r"you may (copy (?:the exiled card|a card exiled with self))\.?", out[k].strip(), re.I)
+        then = re.fullmatch(r"if you do, (you may cast the copy\b.*)", out[k + 1].strip(), re.I)
+        if m and then:
+            out[k], out[k + 1] = m.group(1).capitalize() + ".", then.group(1).capitalize()
     return out
 
 
