@@ -158,7 +158,8 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
                 opt.update(helped)
                 out.append(opt)
     if g.priority == player:
-        out += _foretell_options(g, player, afford, hand if flags & _FORETELL else ())
+        if flags & _FORETELL or p.exile:  # (a card with foretell in the hand, a foretold card in exile)
+            out += _foretell_options(g, player, afford, hand if flags & _FORETELL else ())
         if g.casual and planechase.can_roll(g, player):  # 901.9: roll the planar die, a special action, for {N}
             cost = planechase.roll_cost(g, player)
             if not cost or _affordable_plain(g, player, cost, afford):

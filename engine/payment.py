@@ -218,8 +218,8 @@ def _mana_sources(g: "Game", player: str, exclude: "set[int] | frozenset[int]",
                         and not player_statics.haste_activation(g, player, oid):
                     break
                 fixed = _fixed(ab)
-                if fixed[0] if fixed is not None else produces(ab, g, oid):  # none: "mana of the chosen color" with
-                    # no color chosen
+                if fixed if fixed is not None else produces(ab, g, oid):  # none: "mana of the chosen color" with no
+                    # color chosen
                     if _restricted(ab):
                         restricted.append((oid, ab))  # 106.6: only where its mana may be spent
                     else:
@@ -253,20 +253,16 @@ def _shaped(abilities: Any) -> tuple[Ability, ...]:
 
 
 @per_object
-def _fixed(ab: Ability) -> tuple[list[str], int, str] | None:
-    """What one activation of a mana ability makes when only the ability decides it (its mana symbols, a choice of
-    kinds, "N mana of any color": 106.1a, 106.4): (``produces``, ``_most``, ``_one_kind``), found once; None when it
-    reads the game ("for each ...", 605.2; a chosen color, 614.12; an amount; 106.7; 105.2)."""
+def _fixed(ab: Ability) -> tuple[str, ...] | None:
+    """The kinds of mana one activation of a mana ability can make (``produces``) when only the ability decides them
+    (its mana symbols, a choice of kinds, "any color": 106.1a, 106.4), found once; None when they depend on the game
+    ("for each ...", 605.2; a chosen color, 614.12; 106.7; 105.2)."""
     for e in ab.effects:
         a = e.args
         if e.op == "add_mana" and (a.get("per") or "mana" not in a and "choice" not in a and not (
-                "any" in a and not a.get("chosen_color") and not isinstance(a["any"], dict))):
+                "any" in a and not a.get("chosen_color"))):
             return None
-    g: Any = None  # (no branch of produces and output that reads the game is taken)
-    made = produces(ab)
-    most = max((len(output(ab, g, 0, m)) for m in made), default=0)
-    one = made[0] if len(made) == 1 and len(output(ab, g, 0, made[0])) == 1 else ""
-    return made, most, one
+    return tuple(produces(ab))
 
 
 @per_object
@@ -367,9 +363,6 @@ def _most(ab: Ability, g: "Game", oid: int) -> int:
     """The most mana one activation of ``ab`` can add (one kind or another). It depends only on
     the state (106.4, 605.2: "for each creature you control"), so it is kept with the mana sources
     until the next change (a plan asks it of every source left for each generic mana)."""
-    fixed = _fixed(ab)
-    if fixed is not None:  # (the same in every state)
-        return fixed[1]
     kept: dict[tuple[int, int], tuple[Ability, int]] | None = g._msrc.get("#most")
     if kept is None:
         kept = g._msrc["#most"] = {}
@@ -664,9 +657,6 @@ def has_restricted(g: "Game", player: str) -> bool:
 def _one_kind(g: "Game", oid: int, ab: Ability) -> str:
     """The one kind of mana a source makes when each activation adds exactly one mana of one kind
     (a basic land, 305.6); "" for any other source (a choice, {C}{C}, "for each")."""
-    fixed = _fixed(ab)
-    if fixed is not None:
-        return fixed[2]
     made = produces(ab, g, oid)
     if len(made) != 1:
         return ""
