@@ -275,19 +275,21 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
     if gy_flags & _GY_ACTS and not player_statics.activation_forbidden(g, player, "graveyard"):  # 602.5: Ashes of
         for oid, f in gyf:  # the Abhorrent; 112.6: some abilities work from the graveyard
             if f.from_graveyard:
-                srcs.append((oid, f.from_graveyard))
+                srcs.append((oid, f.from_graveyard, False))
     # 113.2: an emblem's activated abilities ("{1}{B}, Sacrifice a creature: ..."), its owner's; 901.7, 902.7, 904.8:
     # a face-up plane's (in its owner's command zone, controlled by the planar controller), a vanguard's, a scheme's
     for oid in [i for q in g.order for i in g.players[q].command] if g.casual else p.command:
         if works_from_command(objs[oid].card) and objs[oid].controller == player:
             em = ability_index.index(objs[oid].card.abilities).activated
             if em:
-                srcs.append((oid, [(i, ab, *shape(ab)) for i, ab in em]))
+                srcs.append((oid, [(i, ab, *shape(ab)) for i, ab in em], False))
     for oid, _, f in hand if flags & _HAND_ACTS else ():  # 702.28a: cycling and typecycling work from the hand
         if f.from_hand:
-            srcs.append((oid, f.from_hand))
-    for oid, abilities in srcs:
+            srcs.append((oid, f.from_hand, False))
+    for oid, abilities, tap_only in srcs:
         o = objs[oid]
+        if tap_only and o.tapped and o.zone == "battlefield":
+            continue  # every cost is {T} alone (602.2b: a tapped permanent can't pay it)
         for i, ab, plain, simple in abilities:
             if plain and o.zone == "battlefield":
                 # {T} alone (most mana abilities): untapped is enough unless it may be summoning sick
@@ -496,16 +498,16 @@ def _changed_spell_options(g: "Game", player: str, hand: list[int],
 Activation = tuple[int, Any, bool, bool]
 
 
-def _activated_sources(g: "Game", player: str) -> list[tuple[int, list[Activation]]]:
-    """(permanent, its activated abilities) of each permanent ``player`` controls that has any
-    (602.1), and of each other permanent with abilities any player may activate (602.2), each ability
-    with its shape (``_activation_shape``). They depend only on the characteristics, so they are kept
-    with them."""
+def _activated_sources(g: "Game", player: str) -> list[tuple[int, list[Activation], bool]]:
+    """(permanent, its activated abilities, whether each of their costs is {T} alone) of each permanent
+    ``player`` controls that has any (602.1), and of each other permanent with abilities any player may
+    activate (602.2), each ability with its shape (``_activation_shape``). They depend only on the
+    characteristics, so they are kept with them."""
     cs = g.all_chars()
     kept = g.__dict__.get("_activated")
     if kept is None or kept[0] is not cs:
         kept = g._activated = (cs, {})  # player -> (permanent, its activated abilities)
-    srcs: list[tuple[int, list[Activation]]] | None = kept[1].get(player)
+    srcs: list[tuple[int, list[Activation], bool]] | None = kept[1].get(player)
     if srcs is None:
         cache = ability_index.CACHE
         srcs = []
@@ -521,7 +523,8 @@ def _activated_sources(g: "Game", player: str) -> list[tuple[int, list[Activatio
             if acts and (c.rules or g.effects):  # 602.5: Arrest, detain (701.26a), Cursed Totem
                 acts = [(i, ab) for i, ab in acts if not object_statics.activation_barred(g, oid, ab.kind == "mana")]
             if acts:
-                srcs.append((oid, [(i, ab, *_activation_shape(ab)) for i, ab in acts]))
+                shaped = [(i, ab, *_activation_shape(ab)) for i, ab in acts]
+                srcs.append((oid, shaped, all(plain for _, _, plain, _ in shaped)))
     return srcs
 
 
