@@ -591,7 +591,7 @@ def additional_x_reduction(card: CardDef) -> int:
 
 def alternative_cost(card: CardDef) -> Cost | None:
     """An alternative cost printed on a card ("You may pay ... rather than pay its mana cost", 118.9)."""
-    ab = ability_of(card, "alternative_cost")
+    ab = _alternative_ability(card)
     c = ab.static.get("cost") if ab is not None and ab.static else None
     return c if isinstance(c, Cost) else None
 
@@ -600,7 +600,7 @@ def usable_alternative_cost(g: "Game", player: str, card: CardDef, o: "Obj | Non
     """The card's alternative cost (118.9) if ``player`` may pay it now: its condition ("If you control a
     Swamp", "If it's not your turn") holds for the caster as the spell is cast (601.2b, 601.2f); else, for the
     object ``o`` being cast, one a static of a permanent offers for that player's spells."""
-    ab = ability_of(card, "alternative_cost")
+    ab = _alternative_ability(card)
     st = ab.static if ab is not None and ab.static else {}
     c, cond = st.get("cost"), st.get("condition")
     if isinstance(c, Cost) and (not cond or _self_condition(g, cond, player)):
@@ -664,6 +664,14 @@ def _statics(g: "Game") -> list[tuple[int, dict[str, Any]]]:
     return out + on_stack if on_stack else out
 
 
+@per_object
+def _cost_changes(abilities: Any) -> tuple[dict[str, Any], ...]:
+    """The cost_change statics of a list of abilities (a permanent's, 613) that change other spells' costs (not the
+    card's own, ``_self_changes``), in their order. Fixed for the list, so found once."""
+    return tuple(ab.static for ab in abilities if ab.kind == "static" and ab.static
+                 and ab.static.get("kind") == "cost_change" and ab.static.get("spells") != "self")
+
+
 def _permanent_statics(g: "Game") -> list[tuple[int, dict[str, Any]]]:
     """_statics of the permanents and emblems, kept with the characteristics."""
     cs = g.all_chars()
@@ -673,10 +681,8 @@ def _permanent_statics(g: "Game") -> list[tuple[int, dict[str, Any]]]:
     out: list[tuple[int, dict[str, Any]]] = []
     g._cost_statics = (cs, out)
     for oid in g.battlefield:
-        for ab in cs[oid].abilities:
-            if ab.kind == "static" and ab.static and ab.static.get("kind") == "cost_change" \
-                    and ab.static.get("spells") != "self":
-                out.append((oid, ab.static))
+        for st in _cost_changes(cs[oid].abilities):
+            out.append((oid, st))
     for p in g.order:  # 113.4: an emblem's "Artifact spells you cast cost {1} less" works from the command zone
         for oid in g.players[p].command:
             for ab in g.objects[oid].card.abilities:
@@ -878,8 +884,10 @@ def cost_change(g: "Game", player: str, spell: int, targets: list[list[Any]] | N
 
 
 @per_object
+@per_object
 def _self_changes(card: CardDef) -> bool:
-    """Does the card change its own cost ("This spell costs {1} less to cast if ...")?"""
+    """Does the card change its own cost ("This spell costs {1} less to cast if ...")? Fixed for the card, so found
+    once."""
     return any(ab.kind == "static" and ab.static and ab.static.get("kind") == "cost_change"
                and ab.static.get("spells") == "self" for ab in card.abilities)
 
@@ -991,6 +999,13 @@ def change_problems(st: dict[str, Any]) -> list[str]:
     if st.get("mana") and (st.get("amount", 0) < 0 or st["mana"] not in "WUBRG"):
         out.append("cost_change colored reduction")  # 601.2f: reduces only that color: not done
     return out
+
+
+@per_object
+def _alternative_ability(card: CardDef) -> Ability | None:
+    """The card's own "You may pay ... rather than pay this spell's mana cost" static (118.9), if any (the first,
+    as ``ability_of`` finds it). Fixed for the card, so found once."""
+    return ability_of(card, "alternative_cost")
 
 
 def ability_of(card: CardDef, kind: str) -> Ability | None:

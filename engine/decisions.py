@@ -7,7 +7,7 @@ legal answer when there is exactly one.
 from __future__ import annotations
 
 import itertools
-from typing import TYPE_CHECKING, Any, Iterator, cast
+from typing import TYPE_CHECKING, Any, Iterator, NamedTuple, cast
 
 from engine import (
     ability_index,
@@ -38,7 +38,7 @@ from engine import (
 from engine.cards.abilities import Cost, TargetSpec
 from engine.filters import prior_target
 from engine.mana import mana_value, substitute_x
-from engine.memo import per_object
+from engine.memo import LIMIT, per_object
 from engine.state import Decision, works_from_command
 from engine.transform import (
     ADVENTURE,
@@ -102,13 +102,34 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = [{"action": "pass"}]
     p = g.players[player]
     afford: dict[tuple[str, ...], bool] = {}
+    objs = g.objects
+    memo = _FACTS
+    # what each card in the hand and the graveyard may do, fixed for its card (``_Facts``), and their union
+    hand: list[tuple[int, Any, _Facts]] = []
+    flags = 0
+    for oid in p.hand:
+        o = objs[oid]
+        card = o.card
+        hit = memo.get(id(card))
+        f = hit[1] if hit is not None and hit[0] is card else _facts(card)
+        hand.append((oid, o, f))
+        flags |= f.flags
+    gyf: list[tuple[int, _Facts]] = []
+    gy_flags = 0
+    for oid in p.graveyard:
+        card = objs[oid].card
+        hit = memo.get(id(card))
+        f = hit[1] if hit is not None and hit[0] is card else _facts(card)
+        gyf.append((oid, f))
+        gy_flags |= f.flags
     granted = cast_options.granted_flashback(g)  # "gains flashback until end of turn" (Snapcaster Mage)
     # "instant and sorcery cards in your graveyard have retrace" (Wrenn and Six's emblem: 702.80a)
-    ruled = bool(p.graveyard) and player_statics.active(g) and bool(player_statics.statics(g, "graveyard_keywords"))
-    for oid in p.graveyard:  # keyword casts from the graveyard: flashback (702.33a; engine/cast_options.py)
-        o = g.objects[oid]
-        if not ruled and oid not in granted and not (o.card.keywords and cast_options.alternatives(o.card)):
+    ruled = bool(gyf) and player_statics.active(g) and bool(player_statics.statics(g, "graveyard_keywords"))
+    for oid, f in gyf if ruled or granted or gy_flags & _GY_ALTS else ():  # keyword casts from the graveyard:
+        # flashback (702.33a; engine/cast_options.py)
+        if not ruled and oid not in granted and not f.flags & _GY_ALTS:
             continue  # its alternative costs are then its card's only (object_alternatives): none here
+        o = objs[oid]
         for name, row, c in cast_options.object_alternatives(g, o, granted):
             o = cast_transformed(g.objects[oid]) if name == "disturb" else aftermath_half(g.objects[oid]) \
                 if name == "aftermath" else g.objects[oid]  # its back face, its aftermath half (later keywords)
@@ -137,7 +158,8 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
                 opt.update(helped)
                 out.append(opt)
     if g.priority == player:
-        out += _foretell_options(g, player, afford)
+        if flags & _FORETELL or p.exile:  # (a card with foretell in the hand, a foretold card in exile)
+            out += _foretell_options(g, player, afford, hand if flags & _FORETELL else ())
         if g.casual and planechase.can_roll(g, player):  # 901.9: roll the planar die, a special action, for {N}
             cost = planechase.roll_cost(g, player)
             if not cost or _affordable_plain(g, player, cost, afford):
@@ -150,24 +172,28 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
     plain = not p.epic and not _timing_statics(g)
     sorcery = casting.sorcery_timing(g, player)
     holding = g.priority == player
-    forms: list[tuple[Any, int | None]] | None = None  # only a hand with a split card needs its halves
-    for oid in p.hand:
-        if g.objects[oid].card.layout in _FORMED:
-            forms = list(_forms(g, p.hand))
-            break
-    for x in (p.hand if forms is None else forms):
+    # only a hand with a split card needs its halves (as stand-ins, with their own facts)
+    forms: Any = hand if not flags & _FORMS else [(o.id, o, _facts(o.card), face) for o, face in _forms(g, p.hand)]
+    # the cards that may be played or cast now as far as their kind goes (all at sorcery timing; else no land,
+    # 305.2, and with plain timing an instant or a card with flash only while holding priority, 307.1, 702.8a)
+    want = _TIMED if sorcery else (_QUICK if holding else 0) | _ODD if plain else _QUICK | _SLOW | _ODD
+    lands: bool | None = None  # 305.2: at sorcery timing while a land play is left (as casting.can_play_land)
+    for x in forms if flags & want or forms is not hand else ():
+        if not x[2].flags & want:
+            continue
         face: int | None = None
-        if isinstance(x, int):
-            oid, o = x, g.objects[x]
+        if len(x) == 3:
+            oid, o, f = x
         else:
-            o, face = x
-            oid = o.id
-        t = casting.spell_timing(o.card)
+            oid, o, f, face = x
+        t = f.timing
         if t.land:
-            if sorcery and casting.can_play_land(g, player, oid, face):
+            if lands is None:
+                lands = sorcery and p.lands_played < player_statics.land_plays(g, player)
+            if lands and casting.can_play_land(g, player, oid, face):
                 out.append({"action": "play", "card": oid, "name": o.card.name} | ({"face": face} if face else {}))
             continue
-        if plain and not t.legendary_spell and not t.only and not t.flash_if:
+        if plain and f.plain:
             if not (holding if t.flash else sorcery):
                 continue
         elif not casting.can_cast_timing(g, player, o):
@@ -227,12 +253,11 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
                 opt["face"] = face
             out.append(opt)
     out += zone_options(g, player, afford)  # other zones (601.2a), without paying (117.9)
-    objs_ = g.objects
     for i in g.battlefield if prepare.in_game(g) else ():  # a loop, not any(): read for every priority decision
-        if objs_[i].chosen.get("prepared"):
+        if objs[i].chosen.get("prepared"):
             out += _prepared_options(g, player, afford)
             break
-    special = [i for i in p.hand if objs_[i].card.keywords and _SPECIAL_CASTS.intersection(objs_[i].card.keywords)]
+    special = [i for i, _, f in hand if f.flags & _SPECIAL] if flags & _SPECIAL else []
     if special or g.__dict__.get("_face_down"):  # 702.36c face down, 702.36e / 701.31b face up
         out += [o for o in facedown.options(g, player, sorcery, special) if _face_up_payable(g, player, o)]
     if g.effects and any("licid" in e for e in g.effects):  # 115.2c: "You may pay {B} to end this effect"
@@ -246,31 +271,25 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
     if manual.offered(g, player):
         out.append({"action": "manual"})
     srcs = list(_activated_sources(g, player))
-    cache = ability_index.CACHE  # read here without a call per card (the hot path of every decision)
-    objs = g.objects
-    no_gy = player_statics.activation_forbidden(g, player, "graveyard")  # 602.5: Ashes of the Abhorrent
     shape = _activation_shape
-    for oid in () if no_gy else p.graveyard:  # 112.6: some abilities work from the graveyard
-        abl = objs[oid].card.abilities
-        hit = cache.get(id(abl))
-        gy = (hit[1] if hit is not None and hit[0] is abl else ability_index.index(abl)).from_graveyard
-        if gy:
-            srcs.append((oid, [(i, ab, *shape(ab)) for i, ab in gy]))
+    if gy_flags & _GY_ACTS and not player_statics.activation_forbidden(g, player, "graveyard"):  # 602.5: Ashes of
+        for oid, f in gyf:  # the Abhorrent; 112.6: some abilities work from the graveyard
+            if f.from_graveyard:
+                srcs.append((oid, f.from_graveyard, False))
     # 113.2: an emblem's activated abilities ("{1}{B}, Sacrifice a creature: ..."), its owner's; 901.7, 902.7, 904.8:
     # a face-up plane's (in its owner's command zone, controlled by the planar controller), a vanguard's, a scheme's
     for oid in [i for q in g.order for i in g.players[q].command] if g.casual else p.command:
         if works_from_command(objs[oid].card) and objs[oid].controller == player:
             em = ability_index.index(objs[oid].card.abilities).activated
             if em:
-                srcs.append((oid, [(i, ab, *shape(ab)) for i, ab in em]))
-    for oid in p.hand:  # 702.28a: cycling and typecycling work from the hand
-        abl = objs[oid].card.abilities
-        hit = cache.get(id(abl))
-        fh = (hit[1] if hit is not None and hit[0] is abl else ability_index.index(abl)).from_hand
-        if fh:
-            srcs.append((oid, [(i, ab, *shape(ab)) for i, ab in fh]))
-    for oid, abilities in srcs:
+                srcs.append((oid, [(i, ab, *shape(ab)) for i, ab in em], False))
+    for oid, _, f in hand if flags & _HAND_ACTS else ():  # 702.28a: cycling and typecycling work from the hand
+        if f.from_hand:
+            srcs.append((oid, f.from_hand, False))
+    for oid, abilities, tap_only in srcs:
         o = objs[oid]
+        if tap_only and o.tapped and o.zone == "battlefield":
+            continue  # every cost is {T} alone (602.2b: a tapped permanent can't pay it)
         for i, ab, plain, simple in abilities:
             if plain and o.zone == "battlefield":
                 # {T} alone (most mana abilities): untapped is enough unless it may be summoning sick
@@ -346,6 +365,58 @@ def _timing_statics(g: "Game") -> bool:
 
 #: the keywords that cast a card in another form (face down, as an Aura, overloaded)
 _SPECIAL_CASTS = frozenset({"Morph", "Megamorph", "Disguise", "Bestow", "Overload", "Awaken", "Prototype", "Cleave"})
+
+#: ``_Facts.flags``: cast in more than one form from the hand (``_FORMED``), foretell (``cast_options.can_foretell``),
+#: a keyword of ``_SPECIAL_CASTS``, activated abilities that work from the hand, keyword alternative costs
+#: (``cast_options.alternatives``: flashback from the graveyard), activated abilities that work from the graveyard
+_FORMS, _FORETELL, _SPECIAL, _HAND_ACTS, _GY_ALTS, _GY_ACTS = 1, 2, 4, 8, 16, 32
+#: ``_Facts.flags`` of its timing: a land; a card cast while its caster holds priority (an instant, flash: 307.1,
+#: 702.8a) or at sorcery timing only, with plain timing (``_Facts.plain``); a spell of other timing
+_LAND, _QUICK, _SLOW, _ODD = 64, 128, 256, 512
+_TIMED = _LAND | _QUICK | _SLOW | _ODD
+
+
+class _Facts(NamedTuple):
+    """What the priority options ask of a card in a hand or a graveyard, fixed for its card definition (as
+    ``casting.spell_timing``), so found once for it: its timing (116.1a, 307.1); ``plain``, whether that depends
+    only on flash and the moment (no legendary sorcery, no "cast this spell only ..." (604.6), no "as though it
+    had flash" permission: ``casting.can_cast_timing`` then says what flash and sorcery timing say); ``flags``
+    (the ``_FORMS`` ... ``_GY_ACTS`` bits); and its activated abilities that work from the hand (702.28a) and
+    from the graveyard (112.6), each with its shape (``Activation``)."""
+    timing: casting.SpellTiming
+    plain: bool
+    flags: int
+    from_hand: list["Activation"]
+    from_graveyard: list["Activation"]
+
+
+#: id(card) -> (the card, its facts): the card is kept so its id cannot be reused meanwhile (engine/memo.py)
+_FACTS: dict[int, tuple[Any, _Facts]] = {}
+
+
+def _facts(card: Any) -> _Facts:
+    """The ``_Facts`` of a card definition, found once (the hot loops read ``_FACTS`` without a call)."""
+    hit = _FACTS.get(id(card))
+    if hit is not None and hit[0] is card:
+        return hit[1]
+    t = casting.spell_timing(card)
+    ix = ability_index.index(card.abilities)
+    kw = card.keywords
+    flags = (_FORMS if card.layout in _FORMED else 0) \
+        | (_FORETELL if kw and "Foretell" in kw and cast_options.can_foretell(card) else 0) \
+        | (_SPECIAL if kw and _SPECIAL_CASTS.intersection(kw) else 0) \
+        | (_HAND_ACTS if ix.from_hand else 0) \
+        | (_GY_ALTS if kw and cast_options.alternatives(card) else 0) \
+        | (_GY_ACTS if ix.from_graveyard else 0)
+    plain = not t.legendary_spell and not t.only and not t.flash_if
+    flags |= _LAND if t.land else _ODD if not plain else _QUICK if t.flash else _SLOW
+    f = _Facts(t, plain, flags,
+               [(i, ab, *_activation_shape(ab)) for i, ab in ix.from_hand],
+               [(i, ab, *_activation_shape(ab)) for i, ab in ix.from_graveyard])
+    if len(_FACTS) > LIMIT:
+        _FACTS.clear()
+    _FACTS[id(card)] = (card, f)
+    return f
 
 
 def _prototype_options(g: "Game", player: str, hand: list[int],
@@ -427,16 +498,16 @@ def _changed_spell_options(g: "Game", player: str, hand: list[int],
 Activation = tuple[int, Any, bool, bool]
 
 
-def _activated_sources(g: "Game", player: str) -> list[tuple[int, list[Activation]]]:
-    """(permanent, its activated abilities) of each permanent ``player`` controls that has any
-    (602.1), and of each other permanent with abilities any player may activate (602.2), each ability
-    with its shape (``_activation_shape``). They depend only on the characteristics, so they are kept
-    with them."""
+def _activated_sources(g: "Game", player: str) -> list[tuple[int, list[Activation], bool]]:
+    """(permanent, its activated abilities, whether each of their costs is {T} alone) of each permanent
+    ``player`` controls that has any (602.1), and of each other permanent with abilities any player may
+    activate (602.2), each ability with its shape (``_activation_shape``). They depend only on the
+    characteristics, so they are kept with them."""
     cs = g.all_chars()
     kept = g.__dict__.get("_activated")
     if kept is None or kept[0] is not cs:
         kept = g._activated = (cs, {})  # player -> (permanent, its activated abilities)
-    srcs: list[tuple[int, list[Activation]]] | None = kept[1].get(player)
+    srcs: list[tuple[int, list[Activation], bool]] | None = kept[1].get(player)
     if srcs is None:
         cache = ability_index.CACHE
         srcs = []
@@ -452,7 +523,8 @@ def _activated_sources(g: "Game", player: str) -> list[tuple[int, list[Activatio
             if acts and (c.rules or g.effects):  # 602.5: Arrest, detain (701.26a), Cursed Totem
                 acts = [(i, ab) for i, ab in acts if not object_statics.activation_barred(g, oid, ab.kind == "mana")]
             if acts:
-                srcs.append((oid, [(i, ab, *_activation_shape(ab)) for i, ab in acts]))
+                shaped = [(i, ab, *_activation_shape(ab)) for i, ab in acts]
+                srcs.append((oid, shaped, all(plain for _, _, plain, _ in shaped)))
     return srcs
 
 
@@ -694,18 +766,18 @@ def _cast_for(g: "Game", player: str, o: Any, card: Any, mana: tuple[str, ...], 
     return opt
 
 
-def _foretell_options(g: "Game", player: str, afford: dict[tuple[str, ...], bool]) -> list[dict[str, Any]]:
+def _foretell_options(g: "Game", player: str, afford: dict[tuple[str, ...], bool],
+                      hand: Any = ()) -> list[dict[str, Any]]:
     """Foretell (a later keyword: Kaldheim, 2021), for the player holding priority: during their own turn,
     the special action for each card with foretell in the hand ({2}: engine/casting.py foretell); and, when
     its timing allows, the cast for its foretell cost of each card they foretold on an earlier turn (face
-    down in exile, 406.3: its stand-in with the card's characteristics names it, in this seat's options only)."""
+    down in exile, 406.3: its stand-in with the card's characteristics names it, in this seat's options only).
+    ``hand``: (card, object, ``_Facts``) of the cards in the hand, when one of them has foretell."""
     out: list[dict[str, Any]] = []
     p = g.players[player]
     objs = g.objects
-    for oid in p.hand if seats.is_active(g, player) else ():
-        o = objs[oid]
-        if o.card.keywords and "Foretell" in o.card.keywords and cast_options.can_foretell(o.card) \
-                and _affordable_plain(g, player, cast_options.FORETELL_ACTION_COST, afford):
+    for oid, o, f in hand if seats.is_active(g, player) else ():
+        if f.flags & _FORETELL and _affordable_plain(g, player, cast_options.FORETELL_ACTION_COST, afford):
             out.append({"action": "foretell", "card": oid, "name": o.card.name})
     for oid in p.exile:
         o = objs[oid]

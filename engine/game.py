@@ -98,7 +98,7 @@ class Game:
     _chars_plain: dict[int, Chars]                                              # layers.compute
     _chars_zone_free: dict[int, Chars]                                          # layers.compute
     _chars_by_turn: dict[int, Chars] | None                                     # layers.compute
-    _activated: tuple[Any, dict[str, list[tuple[int, list[tuple[int, Any, bool, bool]]]]]]  # decisions
+    _activated: tuple[Any, dict[str, list[tuple[int, list[tuple[int, Any, bool, bool]], bool]]]]  # decisions
     _cost_statics: tuple[Any, list[tuple[int, dict[str, Any]]]]                 # costs._statics
     _listened: tuple[Any, dict[str, list[int]]]                                 # triggers.event
     _frag_state: tuple[Any, int, int, tuple[Any, ...]]                          # loops (716.3)

@@ -193,26 +193,33 @@ def _mana_sources(g: "Game", player: str, exclude: "set[int] | frozenset[int]",
             g._msrc["#r:" + player] = restricted
     # 201.3, 602.5: "Activated abilities of sources with the chosen name can't be activated" (Phyrexian Revoker)
     locked = player_statics.active(g) and bool(player_statics.statics(g, "name_lock"))
+    objs = g.objects
+    cs = g.all_chars()  # (every permanent's: Game.chars)
     for oid in g.battlefield:
-        if oid in exclude:
+        if exclude and oid in exclude:
             continue
-        o = g.objects[oid]
+        o = objs[oid]
         if o.tapped:
             continue
-        c = g.chars(oid)
+        c = cs[oid]
         if c.controller != player:
             continue
+        shaped = _shaped(c.abilities)
+        if not shaped:
+            continue  # (no {T} mana ability a payment may activate: nothing below would find one)
         found: list[Ability] = []
         if (c.rules or g.effects) and activation_barred(g, oid, True):
             continue  # 602.5: "its activated abilities can't be activated" (Arrest, Cursed Totem)
         if locked and player_statics.activate_locked(g, player, oid, True):
             continue
-        for ab in c.abilities:
-            if ab.kind == "mana" and _source_shape(ab) and _may_activate(g, oid, ab, player):
+        for ab in shaped:
+            if _may_activate(g, oid, ab, player):
                 if "Creature" in c.types and o.sick and "Haste" not in c.keywords \
                         and not player_statics.haste_activation(g, player, oid):
                     break
-                if produces(ab, g, oid):  # none: "mana of the chosen color" with no color chosen
+                fixed = _fixed(ab)
+                if fixed if fixed is not None else produces(ab, g, oid):  # none: "mana of the chosen color" with no
+                    # color chosen
                     if _restricted(ab):
                         restricted.append((oid, ab))  # 106.6: only where its mana may be spent
                     else:
@@ -236,6 +243,26 @@ def _source_shape(ab: Ability) -> bool:
         and not cost.exert_self and not cost.unattach_self \
         and not has_choices(cost) \
         and all(e.op == "add_mana" for e in ab.effects)
+
+
+@per_object
+def _shaped(abilities: Any) -> tuple[Ability, ...]:
+    """The mana abilities of a list of abilities (a permanent's, 613) that a payment may activate (``_source_shape``),
+    in their order. Fixed for the list, so found once."""
+    return tuple(ab for ab in abilities if ab.kind == "mana" and _source_shape(ab))
+
+
+@per_object
+def _fixed(ab: Ability) -> tuple[str, ...] | None:
+    """The kinds of mana one activation of a mana ability can make (``produces``) when only the ability decides them
+    (its mana symbols, a choice of kinds, "any color": 106.1a, 106.4), found once; None when they depend on the game
+    ("for each ...", 605.2; a chosen color, 614.12; 106.7; 105.2)."""
+    for e in ab.effects:
+        a = e.args
+        if e.op == "add_mana" and (a.get("per") or "mana" not in a and "choice" not in a and not (
+                "any" in a and not a.get("chosen_color"))):
+            return None
+    return tuple(produces(ab))
 
 
 @per_object
