@@ -190,12 +190,13 @@ def before(g: "Game", player: str, a: Any) -> tuple[Any, ...] | None:
 def acted(g: "Game", player: str, a: Any, here: tuple[Any, ...] | None) -> None:
     """After a priority answer made in state ``here`` (``before``): count the action (arming 716.3's
     record), write down what was done there. A new step starts a new record."""
-    sig = _sig(g, a) if isinstance(a, dict) else None
     f = g.frag
-    if sig is None and not f.get("armed"):  # a pass (or the like) outside an armed record: only a new step's reset
+    if not f.get("armed") and (not isinstance(a, dict) or a.get("action") not in ("cast", "activate")):
+        # no game choice (_sig) outside an armed record: nothing is counted, a new step only forgets the old record
         if f and f.get("step") != (g.turn, g.step):
             g.frag = {}
         return
+    sig = _sig(g, a) if isinstance(a, dict) else None
     if f.get("step") != (g.turn, g.step):
         if sig is None:
             if f:

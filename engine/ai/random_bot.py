@@ -13,6 +13,10 @@ from engine.state import Decision
 from engine.targets import slot_applies
 
 
+#: the keys of a priority option that its answer repeats (a set: looked up for each key of each option answered)
+_ANSWER_KEYS = frozenset(ANSWER_KEYS)
+
+
 class RandomBot:
     #: an ability activated this many times in a step is not activated again in that step: a
     #: free repeatable one ({0}: ... until end of turn) would pile up effects without end
@@ -191,7 +195,7 @@ class RandomBot:
             self._repeats[key] = n = self._repeats.get(key, 0) + 1
             if n >= self.REPEAT:
                 spent.add(key)
-        a = {k: v for k, v in o.items() if k in ANSWER_KEYS}
+        a = {k: v for k, v in o.items() if k in _ANSWER_KEYS}
         if o.get("kicker") and self.rng.random() < 0.5:
             a["kicked"] = True
         if o.get("extra_costs") and self.rng.random() < 0.5:  # buyback, entwine (engine/cast_options.py)
