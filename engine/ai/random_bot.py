@@ -12,7 +12,6 @@ from engine.cast_options import ANSWER_KEYS
 from engine.state import Decision
 from engine.targets import slot_applies
 
-
 #: the keys of a priority option that its answer repeats (a set: looked up for each key of each option answered)
 _ANSWER_KEYS = frozenset(ANSWER_KEYS)
 
