@@ -396,6 +396,32 @@ def _key_number(kind: str, key: str, k: str) -> Any:
     return k
 
 
+def _flat_copy(answer: dict[Any, Any], shape: dict[str, tuple[type, ...] | None]) -> dict[str, Any] | None:
+    """``validate``'s one pass for the commonest answers (a pass, an activation, a land played, an option):
+    a mapping whose keys are all declared by its kind and whose values are text, None or whole numbers from 0 to
+    MAX_NUMBER, each of the type its key declares. Such an answer passes every check of ``validate`` unchanged
+    (no list to look into, no number out of range, no text where a number or a target list is meant), so its
+    copy is the answer. None for anything else: ``validate`` then checks it in full (and names what is wrong)."""
+    out: dict[str, Any] = {}
+    for key, value in answer.items():
+        t = type(value)
+        if t is int:
+            if not 0 <= value <= MAX_NUMBER:
+                return None
+        elif t is str:
+            if key in ("x", "number", "targets"):  # digits taken for a number; text is no target list
+                return None
+        elif value is not None:
+            return None
+        if type(key) is not str or key not in shape:
+            return None
+        want = shape[key]
+        if want is not None and not isinstance(value, want):
+            return None
+        out[key] = value
+    return out
+
+
 def validate(kind: str, answer: Any, players: Collection[str] = ()) -> dict[str, Any]:
     """Check the shape of an answer to a decision of ``kind`` (the one entry point for
     answer checks) and return it as a plain-JSON copy (the caller's object is never kept):
@@ -403,10 +429,14 @@ def validate(kind: str, answer: Any, players: Collection[str] = ()) -> dict[str,
     or a float is not taken for a whole number), numbers in range and not negative, target
     texts that are players of the game (``players``), no duplicates where each thing is
     named once. Raises IllegalAction naming the first wrong key; nothing has changed."""
+    shape = _SHAPES.get(kind)
+    if type(answer) is dict and shape is not None:
+        flat = _flat_copy(answer, shape)
+        if flat is not None:
+            return flat
     if not isinstance(answer, dict):
         raise IllegalAction(f"an answer is a mapping, not {answer!r}")
     answer = _plain(answer)
-    shape = _SHAPES.get(kind)
     if answer == {"action": "pass"} and shape is not None and "action" not in shape:
         answer = {}  # the generic fallback of bots and tools: the kind's empty answer (no attackers, ...)
     if shape is None:

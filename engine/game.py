@@ -917,7 +917,8 @@ class Game:
 
     def _snapshot(self, derived: bool = False) -> dict[str, Any]:
         """The state, to be put back by ``_restore`` (``derived``: with the data derived from it)."""
-        s = {f: _copy(getattr(self, f)) for f in self._FIELDS}
+        leaves = _LEAVES
+        s = {f: v if type(v) in leaves else _copy(v) for f, v in zip(self._FIELDS, _FIELD_VALUES(self))}
         # objects outside the battlefield, the stack and the phased out (702.25: they phase in
         # as the same object, changed in place) are only ever replaced, never changed in place,
         # so a shallow copy of the dict keeps them; the others are copied.
@@ -1853,7 +1854,22 @@ def _canon_slots(o: Any) -> tuple[Any, ...]:
 _SLOT_GETTERS: dict[type, Callable[[Any], tuple[Any, ...]]] = {}
 
 
+#: every snapshot field of a game at once (Game._FIELDS)
+_FIELD_VALUES = attrgetter(*Game._FIELDS)
+
+#: the types ``_copy`` returns as they are (immutable), checked before anything else
+_LEAVES = frozenset({int, str, bool, type(None), float, tuple, frozenset})
+
+
 def _copy(v: Any) -> Any:
+    """A copy of the lists, mappings and sets in ``v``, at every depth (the rest is shared)."""
+    t = type(v)
+    if t is list:
+        return [x if type(x) in _LEAVES else _copy(x) for x in v]
+    if t is dict:
+        return {k: x if type(x) in _LEAVES else _copy(x) for k, x in v.items()}
+    if t in _LEAVES:
+        return v
     if isinstance(v, list):
         return [_copy(x) for x in v]
     if isinstance(v, dict):

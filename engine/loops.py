@@ -110,7 +110,7 @@ def _sig(g: "Game", a: dict[str, Any]) -> tuple[Any, ...] | None:
     permanent, by which alternative; None for passing and anything else. Targets are not part of it:
     716.3's different choice is another action, not the same one aimed elsewhere."""
     act = a.get("action")
-    if act not in ("cast", "activate"):
+    if act != "cast" and act != "activate":
         return None
     card = a.get("card")
     if act == "cast":  # a card cast again is the same choice from any zone (it is a new object, 400.7)
@@ -176,6 +176,8 @@ def before(g: "Game", player: str, a: Any) -> tuple[Any, ...] | None:
     """Before a priority answer is carried out: the state it is made in, when 716.3's record wants it
     (the record is armed, or this action arms it)."""
     f = g.frag
+    if not f and ARM > 1:  # nothing counted yet: one action cannot arm the record
+        return None
     same = f.get("step") == (g.turn, g.step)
     if same and f.get("armed"):
         return (_state_here(g), player)
@@ -188,16 +190,19 @@ def before(g: "Game", player: str, a: Any) -> tuple[Any, ...] | None:
 def acted(g: "Game", player: str, a: Any, here: tuple[Any, ...] | None) -> None:
     """After a priority answer made in state ``here`` (``before``): count the action (arming 716.3's
     record), write down what was done there. A new step starts a new record."""
-    sig = _sig(g, a) if isinstance(a, dict) else None
     f = g.frag
+    if not f.get("armed") and (not isinstance(a, dict) or a.get("action") not in ("cast", "activate")):
+        # no game choice (_sig) outside an armed record: nothing is counted, a new step only forgets the old record
+        if f and f.get("step") != (g.turn, g.step):
+            g.frag = {}
+        return
+    sig = _sig(g, a) if isinstance(a, dict) else None
     if f.get("step") != (g.turn, g.step):
         if sig is None:
             if f:
                 g.frag = {}
             return
         f = {"step": (g.turn, g.step)}
-    elif sig is None and not f.get("armed"):
-        return
     f = dict(f)
     if sig is not None and not f.get("armed"):
         counts = dict(f.get("counts", {}))

@@ -244,17 +244,47 @@ class Player:
         self.hand_modifier = 0
 
     def copy(self) -> "Player":
+        """A flat copy, as ``Obj.copy``: every slot, each list and mapping copied one level (slot by slot: a
+        snapshot of the game copies its players before each spell or ability, Game._snapshot). A new slot is
+        added here too (tests/test_state_copy.py checks that every slot is copied)."""
         p = Player.__new__(Player)
-        for s in Player.__slots__:
-            v = getattr(self, s)
-            setattr(p, s, list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v)
+        p.name, p.life, p.poison, p.lands_played = self.name, self.life, self.poison, self.lands_played
+        p.lost, p.drew_from_empty, p.mulligans, p.kept = self.lost, self.drew_from_empty, self.mulligans, self.kept
+        p.life_gained_turn, p.life_lost_turn, p.conceded = self.life_gained_turn, self.life_lost_turn, self.conceded
+        p.spells_cast_turn, p.spells_cast_last_turn = self.spells_cast_turn, self.spells_cast_last_turn
+        p.drawn_turn, p.discarded_turn, p.sacrificed_turn = self.drawn_turn, self.discarded_turn, self.sacrificed_turn
+        p.damaged_turn, p.commander_casts = self.damaged_turn, self.commander_casts
+        p.attacked_turn, p.died_turn, p.left_turn = self.attacked_turn, self.died_turn, self.left_turn
+        p.land_entered_turn, p.combat_ended_turn, p.epic = self.land_entered_turn, self.combat_ended_turn, self.epic
+        p.extra_lands_turn, p.city_blessing = self.extra_lands_turn, self.city_blessing
+        p.surveilled_turn, p.searched_turn = self.surveilled_turn, self.searched_turn
+        p.life_lost_last_turn, p.investigated_turn = self.life_lost_last_turn, self.investigated_turn
+        p.draw_step_draws, p.to_graveyard_turn = self.draw_step_draws, self.to_graveyard_turn
+        p.life_turn_began, p.last_turn, p.crime_turn = self.life_turn_began, self.last_turn, self.crime_turn
+        p.mana_spent_turn, p.speed, p.nonland_left_turn = self.mana_spent_turn, self.speed, self.nonland_left_turn
+        p.warped_turn, p.die_rolls, p.hand_modifier = self.warped_turn, self.die_rolls, self.hand_modifier
+        p.attacked_power, p.hand_cast_turn = self.attacked_power, self.hand_cast_turn
+        p.library, p.hand, p.graveyard = list(self.library), list(self.hand), list(self.graveyard)
+        p.exile, p.command, p.cast_kinds_turn = list(self.exile), list(self.command), list(self.cast_kinds_turn)
+        p.damaged_by_turn, p.combat_types_turn = list(self.damaged_by_turn), list(self.combat_types_turn)
+        p.sideboard, p.entered_kinds_turn = list(self.sideboard), list(self.entered_kinds_turn)
+        p.sacrificed_kinds_turn = list(self.sacrificed_kinds_turn)
+        p.attacker_kinds_turn, p.dungeons_completed = list(self.attacker_kinds_turn), list(self.dungeons_completed)
+        p.planar, p.schemes, p.attackers_turn = list(self.planar), list(self.schemes), list(self.attackers_turn)
+        p.pool, p.commander_casts_by = dict(self.pool), dict(self.commander_casts_by)
+        p.commander_damage, p.counters = dict(self.commander_damage), dict(self.counters)
+        p.treasure_mana = dict(self.treasure_mana)
         return p
 
     def zone(self, name: str) -> list[int]:
         return getattr(self, name)
 
 
-@dataclass(frozen=True)
+#: ``Decision``'s default ``data``: a new empty mapping for each decision
+_NO_DATA: Any = object()
+
+
+@dataclass(frozen=True, init=False)
 class Decision:
     """What the game waits for (DESIGN: the engine contract).
 
@@ -271,11 +301,14 @@ class Decision:
     data: dict[str, Any] = field(default_factory=dict)
     forced: Any = None
 
-    def __post_init__(self) -> None:
-        # built from a plain string (a wait record's kind); a kind the engine does not ask (a
-        # client's placeholder for another seat's hidden decision) stays the plain string
-        if type(self.kind) is not DecisionKind:
-            object.__setattr__(self, "kind", _KINDS.get(self.kind, self.kind))
+    def __init__(self, player: str, kind: DecisionKind | str, prompt: str, options: Any = None,
+                 data: dict[str, Any] = _NO_DATA, forced: Any = None) -> None:
+        # the fields at once (one decision is made for each answer: a frozen dataclass's own __init__ would set them
+        # one by one through object.__setattr__). A kind built from a plain string (a wait record's kind) is the
+        # DecisionKind; a kind the engine does not ask (a client's placeholder for another seat's hidden decision)
+        # stays the plain string
+        self.__dict__.update(player=player, kind=kind if type(kind) is DecisionKind else _KINDS.get(kind, kind),
+                             prompt=prompt, options=options, data={} if data is _NO_DATA else data, forced=forced)
 
     def to_dict(self) -> dict[str, Any]:
         return {"player": self.player, "kind": self.kind, "prompt": self.prompt,

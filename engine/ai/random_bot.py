@@ -12,6 +12,9 @@ from engine.cast_options import ANSWER_KEYS
 from engine.state import Decision
 from engine.targets import slot_applies
 
+#: the keys of a priority option that its answer repeats (a set: looked up for each key of each option answered)
+_ANSWER_KEYS = frozenset(ANSWER_KEYS)
+
 
 class RandomBot:
     #: an ability activated this many times in a step is not activated again in that step: a
@@ -21,6 +24,7 @@ class RandomBot:
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
         self._repeats: dict[tuple[Any, Any], int] = {}
+        self._spent: set[tuple[Any, Any]] = set()  # the abilities of _repeats activated REPEAT times
         self._step: tuple[Any, Any] = (None, None)  # the turn and step the counts are for
 
     def answer(self, d: Decision) -> Any:
@@ -35,6 +39,7 @@ class RandomBot:
             if k == "priority" and step != self._step:  # a cast offer says no step: the counts go on
                 self._step = step
                 self._repeats.clear()
+                self._spent.clear()
             return self._priority(d.options)
         if k in ("mulligan", "mulligan_bottom", "play_first"):
             return r.choice(d.options)
@@ -180,13 +185,16 @@ class RandomBot:
     def _priority(self, options: list[dict[str, Any]]) -> dict[str, Any]:
         """A random legal action; an ability it keeps activating (a repeatable one such as an
         animation or a pump) is left alone after REPEAT times until the next step."""
+        spent = self._spent
         fresh = [o for o in options if o.get("action") != "activate"
-                 or self._repeats.get((o.get("card"), o.get("ability")), 0) < self.REPEAT]
+                 or (o.get("card"), o.get("ability")) not in spent] if spent else options
         o = self.rng.choice(fresh or options)
         if o.get("action") == "activate":
             key = (o.get("card"), o.get("ability"))
-            self._repeats[key] = self._repeats.get(key, 0) + 1
-        a = {k: v for k, v in o.items() if k in ANSWER_KEYS}
+            self._repeats[key] = n = self._repeats.get(key, 0) + 1
+            if n >= self.REPEAT:
+                spent.add(key)
+        a = {k: v for k, v in o.items() if k in _ANSWER_KEYS}
         if o.get("kicker") and self.rng.random() < 0.5:
             a["kicked"] = True
         if o.get("extra_costs") and self.rng.random() < 0.5:  # buyback, entwine (engine/cast_options.py)
