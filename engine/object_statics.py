@@ -82,8 +82,10 @@ def rule_effects(g: "Game", oid: int) -> list[dict[str, Any]] | tuple[()]:
     per state of the game: attack and block options ask for every creature (509.1a-c), the
     priority options whether each mana source's abilities may be activated (602.5), and a
     scan of every effect for each would grow with objects times effects."""
-    got = g.__dict__.get("_rule_effects")
     effects = g.effects
+    if not effects:
+        return ()  # no resolved effect at all (most decisions of most games)
+    got = g.__dict__.get("_rule_effects")
     if got is None or got[0] != g._version or got[1] is not effects or got[2] != len(effects):
         by: dict[int, list[dict[str, Any]]] = {}
         for e in effects:
