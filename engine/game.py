@@ -1427,9 +1427,13 @@ class Game:
             o = self.objects[oid]
             if not o.tapped or oid in keep:
                 continue
-            if seats.is_active(self, self.chars(oid).controller):
-                if not combat.has_rule(self, oid, "doesnt_untap"):
+            c = self.chars(oid)
+            ruled = c.rules or object_statics.rule_effects(self, oid)  # else no rule speaks of its untapping
+            if seats.is_active(self, c.controller):
+                if not ruled or not combat.has_rule(self, oid, "doesnt_untap"):
                     tapping.untap(self, oid)  # 502.2, with its event (603.2d)
+            elif not ruled:
+                continue  # it untaps in its controller's untap step only
             elif combat.has_rule(self, oid, "untap_other_turns"):
                 tapping.untap(self, oid)  # "untap ... during each other player's untap step" (Seedborn Muse)
             elif combat.has_rule(self, oid, "untap_opponent_turns") \

@@ -7,11 +7,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.filters import matches
+from engine.memo import per_object
 from engine.player_statics import spell_uncounterable
 from engine.values import condition
 
 if TYPE_CHECKING:
     from engine.game import Game
+
+
+@per_object
+def _static_kinds(abilities: Any) -> frozenset[Any]:
+    """The kinds of the static abilities in a list of abilities (a card's, or its characteristics')."""
+    return frozenset(ab.static.get("kind") for ab in abilities if ab.kind == "static" and ab.static)
 
 
 def _own_static(g: "Game", oid: int, kind: str) -> bool:
@@ -20,6 +27,8 @@ def _own_static(g: "Game", oid: int, kind: str) -> bool:
     if o is None:
         return False
     abilities = g.chars(oid).abilities if o.zone == "battlefield" else o.card.abilities
+    if kind not in _static_kinds(abilities):
+        return False  # no static of that kind at all (most objects)
     for ab in abilities:
         st = ab.static
         if ab.kind == "static" and st and st.get("kind") == kind and st.get("affects", "self") == "self":
