@@ -937,6 +937,8 @@ def kept_mana(g: "Game", player: str, pool: dict[str, int]) -> dict[str, int]:
         return {}
     keep = [st.get("color") for _, _, st in _mine(g, "keep_mana", player)]
     becomes = [st["color"] for _, _, st in _mine(g, "lost_mana_becomes", player)]
+    if not keep and not becomes:
+        return {}  # no such static of theirs: all of it empties
     out: dict[str, int] = {}
     for k, v in pool.items():
         if any(c is None or k[0] == c for c in keep):
