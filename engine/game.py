@@ -90,7 +90,7 @@ class Game:
     OPS = OPS
 
     # caches the rules modules keep on the game (absent until first used; never copied)
-    _pstatics_any: tuple[int, bool]                                             # player_statics.active
+    _pstatics_any: tuple[int, bool] | None = None                              # player_statics.active
     _pstatics_fx: tuple[int, list[dict[str, Any]], int, bool]                   # player_statics.active
     _entering_statics: tuple[Any, list[tuple[int, Any]], list[tuple[int, Any]]]  # replacement (614.1d)
     _pstatics: tuple[Any, dict[str, list[tuple[int, str, dict[str, Any]]]]]    # player_statics.statics

@@ -106,7 +106,7 @@ def active(g: "Game") -> bool:
     double-faced card (it may transform, or be cast transformed, without becoming a new card)? Most
     games don't; known once per set of physical objects (next_uid grows with every new card, token
     or emblem; abilities on the stack don't count)."""
-    some = g.__dict__.get("_pstatics_any")
+    some = g._pstatics_any  # (None on the class until first known: a plain attribute read, asked very often)
     if some is None or some[0] != g.next_uid:
         some = g._pstatics_any = (g.next_uid, any(_card_statics(o.card) or any(_card_statics(f) for f in o.card.faces)
                                                   for o in g.objects.values()))
