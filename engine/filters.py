@@ -392,8 +392,8 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         if who not in game.players or not any(game.objects[c].card.name == o.card.name
                                                for c in game.players[who].graveyard if c != x):
             return False
-    for zone in ("graveyard", "library"):  # "if it entered from your library or was cast from your library"
-        key = f"from_your_{zone}"           # (Fblthp), "... from your graveyard" (Prized Amalgam)
+    for zone, key in _FROM_YOUR:  # "if it entered from your library or was cast from your library"
+        # (Fblthp), "... from your graveyard" (Prized Amalgam)
         if key in f and (o.owner == you and zone in (o.chosen.get("entered_from"), o.chosen.get("cast_zone"))) \
                 != bool(f[key]):
             return False
@@ -690,6 +690,8 @@ _HEAD_KEYS = frozenset({
 #: the keys of ``_HEAD_KEYS`` whose test does not read who "you" are (the controller of the source):
 #: any other key (one added later too) may, so "you" is found for a filter that has one
 _YOU_FREE = _HEAD_KEYS - {"damaged_you_this_turn", "controller", "owner", "attacking_you"}
+#: the zones of "entered from your ...", "cast from your ..." and their keys
+_FROM_YOUR = (("graveyard", "from_your_graveyard"), ("library", "from_your_library"))
 #: the keys of the most common filters, which ``matches`` tests at once after the zone (the others: in full)
 _PLAIN_KEYS = frozenset({"zone", "types", "subtypes", "colors", "not_colors", "controller", "tapped", "attacking",
                          "token", "keyword", "not_keyword"})
