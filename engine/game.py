@@ -101,6 +101,7 @@ class Game:
     _activated: tuple[Any, dict[str, list[tuple[int, list[tuple[int, Any, bool, bool]]]]]]  # decisions
     _cost_statics: tuple[Any, list[tuple[int, dict[str, Any]]]]                 # costs._statics
     _listened: tuple[Any, dict[str, list[int]]]                                 # triggers.event
+    _in_game: tuple[int, dict[int, Obj], dict[Any, bool]]                       # memo.in_game
     _frag_state: tuple[Any, int, int, tuple[Any, ...]]                          # loops (716.3)
     _commander_names: dict[str, str]                                            # view.commander_name
     _state_any: tuple[int, bool]                                                # triggers.state_triggers
