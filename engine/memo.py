@@ -14,9 +14,8 @@ from __future__ import annotations
 from functools import wraps
 from typing import TYPE_CHECKING, Any, Callable, Iterator, TypeVar
 
-from engine.cards.abilities import CardDef
-
 if TYPE_CHECKING:
+    from engine.cards.abilities import CardDef
     from engine.game import Game
     from engine.state import Obj
 
@@ -60,11 +59,13 @@ def in_game(g: "Game", fact: Callable[[Any], Any]) -> bool:
     return got
 
 
-def _cards(o: "Obj") -> Iterator[CardDef]:
-    """The card an object shows, its faces and the cards it keeps in its chosen values (with their faces)."""
+def _cards(o: "Obj") -> Iterator["CardDef"]:
+    """The card an object shows, its faces and the cards it keeps in its chosen values (with their faces): the
+    values of its card's class (this module sits below the card data, engine/__init__.py)."""
     yield o.card
     yield from o.card.faces
+    kind = type(o.card)
     for v in o.chosen.values():
-        if isinstance(v, CardDef):
+        if isinstance(v, kind):
             yield v
             yield from v.faces
