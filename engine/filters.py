@@ -437,10 +437,10 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         if host is None or o.attached_to != host:
             return False
     if f.get("not_attached_of_self") and src is not None and src in game.objects:
-        so = game.objects[src]
-        if so.ability is not None and so.source is not None:  # an ability's SELF is its source (112.7)
-            so = game.objects.get(so.source) or so
-        if so.attached_to == x:
+        me = game.objects[src]
+        if me.ability is not None and me.source is not None:  # an ability's SELF is its source (112.7)
+            me = game.objects.get(me.source) or me
+        if me.attached_to == x:
             return False  # "other than enchanted creature" (303.4)
     if f.get("exiled_with_self") and (src is None or src not in game.objects
                                       or x not in game.objects[src].chosen.get("exiled", ())):

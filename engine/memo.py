@@ -52,7 +52,8 @@ def in_game(g: "Game", fact: Callable[[Any], Any]) -> bool:
     known = g.__dict__.get("_in_game")
     objs = g.objects
     if known is None or known[0] != g.next_uid or known[1] is not objs:
-        known = g.__dict__["_in_game"] = (g.next_uid, objs, {})
+        table: dict[Any, bool] = {}
+        known = g.__dict__["_in_game"] = (g.next_uid, objs, table)
     got = known[2].get(fact)
     if got is None:
         got = known[2][fact] = any(fact(c) for o in objs.values() for c in _cards(o))
