@@ -37,6 +37,8 @@ def has_rule(g: "Game", oid: int, rule: str) -> bool:
     """A restriction or requirement static (or effect) that applies to this object ("must_block"
     that names an attacker is provoke's, ``provoked``)."""
     c = g.chars(oid)
+    if not c.rules and rule != "must_attack" and not rule_effects(g, oid):
+        return False  # no static nor resolved effect names a rule for it (most objects, most of the time)
     if rule in ("must_attack", "must_block") and _has_plain_rule(g, oid, c, "must_attack_or_block"):
         return True  # "SELF attacks or blocks each combat if able" (Relentless Raptor: 508.1d, 509.1c)
     if rule == "must_block":  # not provoke's, which names an attacker

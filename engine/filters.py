@@ -322,6 +322,28 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
     if "paired_group" in f and not (x == src or src is not None and paired_with(game, src) == x):
         return False  # "each of those creatures": SELF and the creature paired with it (702.94b)
     c = game.chars(x)
+    shape = _SHAPES.get(id(f))
+    if shape is None or shape[0] is not f:
+        shape = _shape(f)
+    if shape[3]:  # the common filters ("creature you control", "attacking creature without flying"): their keys only
+        t = f.get("types")
+        if t and not _of_types(c.types, t, o.zone):
+            return False
+        if "subtypes" in f and not any(s in c.subtypes for s in f["subtypes"]):
+            return False
+        if "colors" in f and not any(col in c.colors for col in f["colors"]):
+            return False
+        if "not_colors" in f and any(col in c.colors for col in f["not_colors"]):
+            return False
+        ctl = f.get("controller")
+        if ctl is not None and not _controlled(game, c, ctl, controller or (
+                game.controller_of(src) if src is not None else None), src):
+            return False
+        return ("tapped" not in f or o.tapped == f["tapped"]) \
+            and ("attacking" not in f or (o.attacking is not None) == f["attacking"]) \
+            and ("token" not in f or o.token == f["token"]) \
+            and ("keyword" not in f or f["keyword"] in c.keywords) \
+            and ("not_keyword" not in f or f["not_keyword"] not in c.keywords)
     ors = f.get("or")
     if ors and all(isinstance(s, dict) and s.get("types") for s in ors) \
             and not any(_of_types(c.types, s["types"], o.zone) for s in ors):
@@ -363,11 +385,6 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
             return False
     if "blocking_ids" in f and not set(o.blocking) & set(f["blocking_ids"]):
         return False
-    shape = _SHAPES.get(id(f))
-    if shape is None or shape[0] is not f:
-        if len(_SHAPES) > 8192:
-            _SHAPES.clear()
-        shape = _SHAPES[id(f)] = (f, _HEAD_KEYS.issuperset(f), not _YOU_FREE.issuperset(f))
     # the controller of the source ("you"), found only for a filter with a key that may read it
     you = controller or (game.controller_of(src) if src is not None and shape[2] else None)
     if "name_in_graveyard" in f:  # "with the same name as a card in their graveyard" (201.2)
@@ -375,8 +392,8 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         if who not in game.players or not any(game.objects[c].card.name == o.card.name
                                                for c in game.players[who].graveyard if c != x):
             return False
-    for zone in ("graveyard", "library"):  # "if it entered from your library or was cast from your library"
-        key = f"from_your_{zone}"           # (Fblthp), "... from your graveyard" (Prized Amalgam)
+    for zone, key in _FROM_YOUR:  # "if it entered from your library or was cast from your library"
+        # (Fblthp), "... from your graveyard" (Prized Amalgam)
         if key in f and (o.owner == you and zone in (o.chosen.get("entered_from"), o.chosen.get("cast_zone"))) \
                 != bool(f[key]):
             return False
@@ -399,28 +416,8 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
     if "monocolored" in f and (len(c.colors) == 1) != f["monocolored"]:
         return False
     ctl = f.get("controller")
-    if ctl is not None:
-        if ctl == "you":
-            if c.controller != you:
-                return False
-        elif ctl == "not_you":
-            if c.controller == you:
-                return False
-        elif ctl == "opponent":
-            if not _opponent(game, c.controller, you):
-                return False
-        elif ctl == "team":  # "Warriors your team controls": you or a teammate (102.3; 810.2: Two-Headed Giant)
-            if c.controller != you and c.controller not in game.team_of.get(you or "", ()):
-                return False
-        elif ctl == "attached_player":  # "creatures enchanted player controls" (a Curse): the player it enchants
-            so = game.objects.get(src) if src is not None else None
-            if so is None or so.attached_to != c.controller:
-                return False
-        elif ctl == "chosen_player":  # "creatures the chosen player controls": chosen as the source entered (614.12)
-            if c.controller != chosen_player(game, src):
-                return False
-        elif ctl.__class__ is list and c.controller not in ctl:  # the players a reference meant (bind_players)
-            return False
+    if ctl is not None and not _controlled(game, c, ctl, you, src):
+        return False
     if f.get("attacking_alone") and (o.attacking is None or any(
             i != x and game.objects[i].attacking is not None for i in game.battlefield)):
         return False  # "attacking alone" (506.5): it is attacking, and no other creature is
@@ -440,10 +437,10 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         if host is None or o.attached_to != host:
             return False
     if f.get("not_attached_of_self") and src is not None and src in game.objects:
-        so = game.objects[src]
-        if so.ability is not None and so.source is not None:  # an ability's SELF is its source (112.7)
-            so = game.objects.get(so.source) or so
-        if so.attached_to == x:
+        me = game.objects[src]
+        if me.ability is not None and me.source is not None:  # an ability's SELF is its source (112.7)
+            me = game.objects.get(me.source) or me
+        if me.attached_to == x:
             return False  # "other than enchanted creature" (303.4)
     if f.get("exiled_with_self") and (src is None or src not in game.objects
                                       or x not in game.objects[src].chosen.get("exiled", ())):
@@ -693,8 +690,39 @@ _HEAD_KEYS = frozenset({
 #: the keys of ``_HEAD_KEYS`` whose test does not read who "you" are (the controller of the source):
 #: any other key (one added later too) may, so "you" is found for a filter that has one
 _YOU_FREE = _HEAD_KEYS - {"damaged_you_this_turn", "controller", "owner", "attacking_you"}
-#: id(filter) -> (filter, of _HEAD_KEYS only?, may it read "you"?)
-_SHAPES: dict[int, tuple[dict[str, Any], bool, bool]] = {}
+#: the zones of "entered from your ...", "cast from your ..." and their keys
+_FROM_YOUR = (("graveyard", "from_your_graveyard"), ("library", "from_your_library"))
+#: the keys of the most common filters, which ``matches`` tests at once after the zone (the others: in full)
+_PLAIN_KEYS = frozenset({"zone", "types", "subtypes", "colors", "not_colors", "controller", "tapped", "attacking",
+                         "token", "keyword", "not_keyword"})
+#: id(filter) -> (filter, of _HEAD_KEYS only?, may it read "you"?, of _PLAIN_KEYS only?)
+_SHAPES: dict[int, tuple[dict[str, Any], bool, bool, bool]] = {}
+
+
+def _controlled(game: "Game", c: Any, ctl: Any, you: str | None, src: int | None) -> bool:
+    """Is an object of characteristics ``c`` controlled as a filter's "controller" says (108.4, 110.2)?"""
+    if ctl == "you":
+        return c.controller == you
+    if ctl == "not_you":
+        return c.controller != you
+    if ctl == "opponent":
+        return _opponent(game, c.controller, you)
+    if ctl == "team":  # "Warriors your team controls": you or a teammate (102.3; 810.2: Two-Headed Giant)
+        return c.controller == you or c.controller in game.team_of.get(you or "", ())
+    if ctl == "attached_player":  # "creatures enchanted player controls" (a Curse): the player it enchants
+        so = game.objects.get(src) if src is not None else None
+        return so is not None and so.attached_to == c.controller
+    if ctl == "chosen_player":  # "creatures the chosen player controls": chosen as the source entered (614.12)
+        return c.controller == chosen_player(game, src)
+    return not (ctl.__class__ is list and c.controller not in ctl)  # the players a reference meant (bind_players)
+
+
+def _shape(f: dict[str, Any]) -> tuple[dict[str, Any], bool, bool, bool]:
+    """What ``matches`` keeps of a filter's keys (by its identity: filters are never changed once made)."""
+    if len(_SHAPES) > 8192:
+        _SHAPES.clear()
+    shape = _SHAPES[id(f)] = (f, _HEAD_KEYS.issuperset(f), not _YOU_FREE.issuperset(f), _PLAIN_KEYS.issuperset(f))
+    return shape
 
 
 def _of_types(types: frozenset[str], wanted: list[str], zone: str) -> bool:

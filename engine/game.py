@@ -90,7 +90,7 @@ class Game:
     OPS = OPS
 
     # caches the rules modules keep on the game (absent until first used; never copied)
-    _pstatics_any: tuple[int, bool]                                             # player_statics.active
+    _pstatics_any: tuple[int, bool] | None = None                              # player_statics.active
     _pstatics_fx: tuple[int, list[dict[str, Any]], int, bool]                   # player_statics.active
     _entering_statics: tuple[Any, list[tuple[int, Any]], list[tuple[int, Any]]]  # replacement (614.1d)
     _pstatics: tuple[Any, dict[str, list[tuple[int, str, dict[str, Any]]]]]    # player_statics.statics
@@ -101,6 +101,7 @@ class Game:
     _activated: tuple[Any, dict[str, list[tuple[int, list[tuple[int, Any, bool, bool]], bool]]]]  # decisions
     _cost_statics: tuple[Any, list[tuple[int, dict[str, Any]]]]                 # costs._statics
     _listened: tuple[Any, dict[str, list[int]]]                                 # triggers.event
+    _in_game: tuple[int, dict[int, Obj], dict[Any, bool]]                       # memo.in_game
     _frag_state: tuple[Any, int, int, tuple[Any, ...]]                          # loops (716.3)
     _commander_names: dict[str, str]                                            # view.commander_name
     _state_any: tuple[int, bool]                                                # triggers.state_triggers
@@ -1428,9 +1429,13 @@ class Game:
             o = self.objects[oid]
             if not o.tapped or oid in keep:
                 continue
-            if seats.is_active(self, self.chars(oid).controller):
-                if not combat.has_rule(self, oid, "doesnt_untap"):
+            c = self.chars(oid)
+            ruled = c.rules or object_statics.rule_effects(self, oid)  # else no rule speaks of its untapping
+            if seats.is_active(self, c.controller):
+                if not ruled or not combat.has_rule(self, oid, "doesnt_untap"):
                     tapping.untap(self, oid)  # 502.2, with its event (603.2d)
+            elif not ruled:
+                continue  # it untaps in its controller's untap step only
             elif combat.has_rule(self, oid, "untap_other_turns"):
                 tapping.untap(self, oid)  # "untap ... during each other player's untap step" (Seedborn Muse)
             elif combat.has_rule(self, oid, "untap_opponent_turns") \

@@ -7,11 +7,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.filters import matches
+from engine.memo import per_object
 from engine.player_statics import spell_uncounterable
 from engine.values import condition
 
 if TYPE_CHECKING:
     from engine.game import Game
+
+
+@per_object
+def _static_kinds(abilities: Any) -> frozenset[Any]:
+    """The kinds of the static abilities in a list of abilities (a card's, or its characteristics')."""
+    return frozenset(ab.static.get("kind") for ab in abilities if ab.kind == "static" and ab.static)
 
 
 def _own_static(g: "Game", oid: int, kind: str) -> bool:
@@ -20,6 +27,8 @@ def _own_static(g: "Game", oid: int, kind: str) -> bool:
     if o is None:
         return False
     abilities = g.chars(oid).abilities if o.zone == "battlefield" else o.card.abilities
+    if kind not in _static_kinds(abilities):
+        return False  # no static of that kind at all (most objects)
     for ab in abilities:
         st = ab.static
         if ab.kind == "static" and st and st.get("kind") == kind and st.get("affects", "self") == "self":
@@ -82,8 +91,10 @@ def rule_effects(g: "Game", oid: int) -> list[dict[str, Any]] | tuple[()]:
     per state of the game: attack and block options ask for every creature (509.1a-c), the
     priority options whether each mana source's abilities may be activated (602.5), and a
     scan of every effect for each would grow with objects times effects."""
-    got = g.__dict__.get("_rule_effects")
     effects = g.effects
+    if not effects:
+        return ()  # no resolved effect at all (most decisions of most games)
+    got = g.__dict__.get("_rule_effects")
     if got is None or got[0] != g._version or got[1] is not effects or got[2] != len(effects):
         by: dict[int, list[dict[str, Any]]] = {}
         for e in effects:

@@ -106,7 +106,7 @@ def active(g: "Game") -> bool:
     double-faced card (it may transform, or be cast transformed, without becoming a new card)? Most
     games don't; known once per set of physical objects (next_uid grows with every new card, token
     or emblem; abilities on the stack don't count)."""
-    some = g.__dict__.get("_pstatics_any")
+    some = g._pstatics_any  # (None on the class until first known: a plain attribute read, asked very often)
     if some is None or some[0] != g.next_uid:
         some = g._pstatics_any = (g.next_uid, any(_card_statics(o.card) or any(_card_statics(f) for f in o.card.faces)
                                                   for o in g.objects.values()))
@@ -937,6 +937,8 @@ def kept_mana(g: "Game", player: str, pool: dict[str, int]) -> dict[str, int]:
         return {}
     keep = [st.get("color") for _, _, st in _mine(g, "keep_mana", player)]
     becomes = [st["color"] for _, _, st in _mine(g, "lost_mana_becomes", player)]
+    if not keep and not becomes:
+        return {}  # no such static of theirs: all of it empties
     out: dict[str, int] = {}
     for k, v in pool.items():
         if any(c is None or k[0] == c for c in keep):

@@ -16,7 +16,7 @@ from engine.cards.compiler.keywords import KEYWORD_ABILITIES
 from engine.decision_kinds import named_option
 from engine.errors import IllegalAction
 from engine.filters import chosen_player, matches
-from engine.memo import per_object
+from engine.memo import in_game, per_object
 from engine.replacement import enter_replacements
 from engine.state import Obj, works_from_command
 from engine.targets import (
@@ -770,10 +770,12 @@ def event(g: "Game", ev: dict[str, Any]) -> None:
                     if ab.kind == "triggered" and ab.zone == "command" and ab.trigger is not None \
                             and _match(g, cid, em.owner, ab.trigger, ev):
                         _add(g, em, ab, em.owner, ev, permanent=False)
-    used = [e for e in g.effects if e["layer"] == "trigger" and _delayed_event(g, e, ev) and e.get("once")]
+    used = [e for e in g.effects if e["layer"] == "trigger" and _delayed_event(g, e, ev) and e.get("once")] \
+        if g.effects else None
     if used:  # 603.7c: "when you next ...": a delayed trigger that triggers once
         g.effects = [e for e in g.effects if not any(e is u for u in used)]
-    if name in GRAVEYARD_EVENTS:  # 112.6b: an ability that says it works from a graveyard does there
+    if name in GRAVEYARD_EVENTS and in_game(g, _graveyard_triggers):  # 112.6b: an ability that says it works
+        # from a graveyard does there (no card in the game has one: no graveyard to look through)
         for p in g.order:
             for cid in g.players[p].graveyard:
                 card_obj = g.objects[cid]
@@ -1021,7 +1023,8 @@ def leaves(g: "Game", o: "Obj", before: "Chars", to: str) -> list[dict[str, Any]
             g.effects = [d for d in g.effects if not any(d is u for u in used)]
     if ev["event"] == "dies":
         out += _haunted_dies(g, o.id)
-        for p in g.order:  # 112.6b: a card's ability that works from its owner's graveyard (Bridge from Below)
+        # 112.6b: a card's ability that works from its owner's graveyard (Bridge from Below)
+        for p in g.order if in_game(g, _graveyard_triggers) else ():
             for cid in g.players[p].graveyard:
                 for ab in _graveyard_triggers(g.objects[cid].card):
                     if _match(g, cid, p, ab.trigger, ev):
@@ -1037,7 +1040,7 @@ def creature_to_graveyard(g: "Game", owner: str, oid: int) -> None:
     """A creature was put into ``owner``'s graveyard from the battlefield: the triggered abilities of the
     other cards in that graveyard that wait for it (recover, 702.58a), which work only there (112.6b)."""
     ev = {"event": "creature_to_graveyard", "obj": oid, "player": owner}
-    for cid in g.players[owner].graveyard:
+    for cid in g.players[owner].graveyard if in_game(g, _graveyard_triggers) else ():
         if cid == oid:
             continue  # the creature itself was not in the graveyard as it was put there
         card_obj = g.objects[cid]

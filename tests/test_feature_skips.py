@@ -1,0 +1,119 @@
+"""Work a hot path skips while no card of the game needs it (issues 15, 17, 21: speed), and the fast
+paths that answer at once for the common case: each gives what the full work gives."""
+from __future__ import annotations
+
+import sys
+
+import pytest
+
+from engine import bench, filters, memo, triggers
+from engine.ai.random_bot import RandomBot
+from engine.cardpool import CardPool
+from engine.facedown import FACE_DOWN
+from engine.setup import from_setup
+from engine.state import create_object
+
+
+def _game(alice: list[str], graveyard: list[str] | None = None):
+    return from_setup({"active": "alice", "step": "main1",
+                       "players": {"alice": {"battlefield": alice, "graveyard": graveyard or []},
+                                   "bob": {"battlefield": []}}})
+
+
+def test_a_card_with_a_graveyard_trigger_entering_the_game_is_seen_at_once() -> None:
+    """112.6b: no card with an ability that triggers from a graveyard: the graveyards are not looked through;
+    a card with one that enters the game (a new physical card: next_uid grows) is seen at once."""
+    g = _game(["Grizzly Bears"])
+    assert not memo.in_game(g, triggers._graveyard_triggers)
+    o = create_object(g, g.cards.definition("Bridge from Below"), "alice", "graveyard")
+    g.players["alice"].graveyard.append(o.id)
+    assert memo.in_game(g, triggers._graveyard_triggers)
+
+
+def test_a_card_kept_face_down_counts_as_in_the_game() -> None:
+    """707.2: a face-down object shows no abilities, but the card it is (kept beside) is in the game and is
+    itself again once it moves (707.9): a card kept in an object's chosen values counts."""
+    g = _game(["Grizzly Bears"])
+    bears = g.battlefield[0]
+    o = g.objects[bears]
+    o.chosen["face_down"], o.card = g.cards.definition("Bridge from Below"), FACE_DOWN
+    assert memo.in_game(g, triggers._graveyard_triggers)
+
+
+def test_a_restored_or_copied_game_asks_again() -> None:
+    """The record is kept with the game's dict of objects: a copy (or a state put back after a fault) has its
+    own, so what one branch created is never taken for the other's."""
+    g = _game(["Grizzly Bears"])
+    h = g.copy()
+    assert not memo.in_game(g, triggers._graveyard_triggers)
+    o = create_object(h, h.cards.definition("Bridge from Below"), "alice", "graveyard")
+    h.players["alice"].graveyard.append(o.id)
+    h.next_uid = g.next_uid  # the same number of physical cards, another set of objects
+    assert memo.in_game(h, triggers._graveyard_triggers)
+    assert not memo.in_game(g, triggers._graveyard_triggers)
+
+
+def test_bridge_from_below_still_triggers_from_the_graveyard() -> None:
+    """112.6b, 603.2: "Whenever a nontoken creature is put into your graveyard from the battlefield, if SELF is
+    in your graveyard, create a 2/2 black Zombie creature token" with the skip in place: the card is in the game."""
+    g = _game(["Grizzly Bears"], ["Bridge from Below"])
+    bears = g.battlefield[0]
+    g.move(bears, "graveyard")
+    assert [t["card"].name for t in g.triggered] == ["Bridge from Below"]
+
+
+#: filters of the common keys, each key with a value that some objects match and others don't
+_SAMPLE = [{"types": ["Creature"]}, {"types": ["Land"], "tapped": True}, {"tapped": False}, {"token": True},
+           {"attacking": True, "not_keyword": "Flying", "types": ["Creature"]}, {"keyword": "Flying"},
+           {"not_keyword": "Trample"}, {"attacking": False, "keyword": "Reach"}, {"controller": "you"},
+           {"controller": "opponent", "types": ["Creature"]}, {"controller": "not_you"}, {"colors": ["R", "G"]},
+           {"not_colors": ["W"], "types": ["Creature"]}, {"subtypes": ["Elf", "Goblin", "Human"]},
+           {"zone": "graveyard", "types": ["Creature"]}, {"zone": "graveyard", "colors": ["B"]}, {}]
+
+
+def test_the_fast_path_of_filters_answers_as_the_full_test(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The common filters (types, subtypes, colors, controller, tapped, attacking, token, keywords) are tested
+    at once: every such filter a random-deck game asks, and a sample of each key, give for every permanent and
+    graveyard card, every few decisions, the same answers with the fast path turned off (every key in full)."""
+    cards = CardPool()
+    real = filters.matches
+    seen: dict[int, dict] = {}
+
+    def spy(game, x, f, src=None, controller=None):
+        if filters._PLAIN_KEYS.issuperset(f):
+            seen[id(f)] = f
+        return real(game, x, f, src, controller)
+
+    for name, mod in list(sys.modules.items()):  # every module that imported it
+        if name.startswith("engine") and getattr(mod, "matches", None) is real:
+            monkeypatch.setattr(mod, "matches", spy)
+    compared = 0
+    for seed in (11, 18):  # games with flying, attacking, tapped and colored creatures, Elves, graveyards
+        g, _ = bench.play(cards, seed, 0, pair=bench.random_pair(seed, cards))
+        bots = {p: RandomBot(seed * 2 + k + 1) for k, p in enumerate(g.order)}
+        n = 0
+        while g.pending is not None and n < 400:
+            d = g.pending
+            g.submit(d.player, bots[d.player].answer(d))
+            n += 1
+            if n % 10 == 0:
+                compared += _compare(g, [*_SAMPLE, *seen.values()], real)
+    assert compared > 50_000
+
+
+def _compare(g, fs: list[dict], real) -> int:
+    """Each filter against every permanent and graveyard card, for each player and with a permanent as the
+    source: the answers with the fast path and with it turned off."""
+    xs = [*g.battlefield, *(i for p in g.order for i in g.players[p].graveyard)]
+    asks = [(x, f, src, ctl) for f in fs for x in xs for src in (None, *g.battlefield[:1]) for ctl in (None, *g.order)]
+    fast = [real(g, *a) for a in asks]
+    plain = filters._PLAIN_KEYS
+    filters._SHAPES.clear()
+    filters._PLAIN_KEYS = frozenset()
+    try:
+        slow = [real(g, *a) for a in asks]
+    finally:
+        filters._PLAIN_KEYS = plain
+        filters._SHAPES.clear()
+    assert fast == slow
+    return len(asks)
