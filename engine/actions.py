@@ -112,7 +112,7 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
             t = g.objects[tgt]
             if counters_allowed(g, tgt, kind):
                 t.counters[kind] = t.counters.get(kind, 0) + n
-                triggers.counters_put(g, tgt, kind, n)
+                triggers.counters_put(g, tgt, kind, n, g.controller_of(src))
             g.log("counters", source=so.card.name, target=t.card.name, counter=kind, amount=n)
             continue
         sc = g.chars(src)
@@ -166,7 +166,7 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
                 triggers.counters_removed(g, tgt, "loyalty", min(n, max(0, had)))
             elif "Infect" in kw or "Wither" in kw:
                 t.counters["-1/-1"] = t.counters.get("-1/-1", 0) + n  # 119.3d; infect 702.89c, wither 702.79a
-                triggers.counters_put(g, tgt, "-1/-1", n)  # 121.6
+                triggers.counters_put(g, tgt, "-1/-1", n, sc.controller)  # 121.6: its controller puts them
             else:
                 t.damage += n
             if "Deathtouch" in kw and n > 0:  # 702.2b: any nonzero amount of damage

@@ -131,6 +131,7 @@ KEYS = frozenset({"event", "self", "attached", "filter", "or_self", "batch", "wh
                   "amount",  # "whenever you expend 4": the total that player's mana spent this turn reached
                   "while",  # "whenever SELF attacks while you control a Dinosaur": a condition as the event happens
                   "won",  # clash: "whenever you clash and win" (701.20c); coin_flip: "whenever you win a coin flip"
+                  "put_by",  # "whenever you put one or more +1/+1 counters on a creature": who put them (121.6)
                   "door"})  # "when you unlock this door": the door of the Room whose ability it is (engine/rooms.py)
 # or_copy: "whenever you cast or copy ...": casting fires it, and so does a copy of a spell put onto the
 # stack (engine/ops/cast.py copy_spell fires a "cast" event marked "copy", which only or_copy triggers see).
@@ -177,6 +178,7 @@ KEYS_OF_EVENT: dict[str, frozenset[str]] = {
     "spell": frozenset({"becomes_target_player"}),
     "keyword": frozenset({"activate"}),
     "each_counter": frozenset({"counters_put", "counters_removed"}), "reaches": frozenset({"counters_put"}),
+    "put_by": frozenset({"counters_put"}),
     "amount": frozenset({"expend"})}
 #: Events a triggered ability of a card in a graveyard is checked against (Spit Flame, Squee, Goblin
 #: Nabob, Aurora Eidolon, Phoenix Chick; 112.6b)
@@ -266,6 +268,8 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
             and (trig.get("who") != "opponent" or ev.get("player") != controller)
     if "counter" in trig and ev.get("kind") != trig["counter"]:
         return False  # "the last intervention counter"
+    if trig.get("put_by") == "you" and ev.get("by") != controller:
+        return False  # "whenever you put one or more -1/-1 counters on a creature": that player put them (121.6)
     if "while" in trig and not condition(g, trig["while"], src, {"controller": controller}):
         return False  # "whenever SELF attacks while you control a Dinosaur": true as the event happens (603.2)
     if "other_filter" in trig:  # "blocks or becomes blocked by a non-Wall creature": the other creature (509.1h)
@@ -888,12 +892,17 @@ def expend(g: "Game", player: str, n: int) -> None:
         event(g, {"event": "expend", "player": player, "amount": total})
 
 
-def counters_put(g: "Game", oid: int, kind: str, n: int) -> None:
+def counters_put(g: "Game", oid: int, kind: str, n: int, by: str | None = None) -> None:
     """One or more counters of ``kind`` were put on the permanent ``oid`` by one event ("whenever one or more
-    +1/+1 counters are put on a creature you control"); 121.6: given as it enters too (``enters``)."""
+    +1/+1 counters are put on a creature you control"); 121.6: given as it enters too (``enters``). ``by``: the
+    player who put them ("whenever you put one or more -1/-1 counters on a creature"): the controller of the spell
+    or ability whose effect or cost put them (609.2, 602.1a), of the source whose damage became them (702.79a,
+    702.89c); by default the permanent's controller, who puts the counters it enters with (121.6, 614.1c)."""
     o = g.objects.get(oid)
     if n > 0 and o is not None and o.zone == "battlefield":
-        event(g, {"event": "counters_put", "obj": oid, "kind": kind, "amount": n, "player": g.controller_of(oid)})
+        ctl = g.controller_of(oid)
+        event(g, {"event": "counters_put", "obj": oid, "kind": kind, "amount": n, "player": ctl,
+                  "by": by if by is not None else ctl})
 
 
 def counters_removed(g: "Game", oid: int, kind: str, n: int) -> None:

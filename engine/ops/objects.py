@@ -254,7 +254,7 @@ def _counter_each_kind(g: "Game", r: Ctx, e: Effect) -> dict | None:
         elif counters_allowed(g, x, k):
             cs[k] = cs.get(k, 0) + put[(x, k)]
             replacement.done(g, f"counters:{x}:{k}")
-            triggers.counters_put(g, x, k, put[(x, k)])
+            triggers.counters_put(g, x, k, put[(x, k)], controller(g, r))
     g.changed()
     return None
 
@@ -380,7 +380,7 @@ def _counters(g: "Game", r: Ctx, e: Effect) -> dict | None:
             elif counters_allowed(g, x, kind):
                 cs[kind] = cs.get(kind, 0) + put.get(x, n)
                 replacement.done(g, f"counters:{x}:{kind}")
-                triggers.counters_put(g, x, kind, put.get(x, n))
+                triggers.counters_put(g, x, kind, put.get(x, n), controller(g, r))
     g.changed()
     return None
 
@@ -453,7 +453,7 @@ def _its_counters(g: "Game", r: Ctx, e: Effect) -> None:
                 got = replacement.counter_count(g, x, kind, k)
                 cs[kind] = cs.get(kind, 0) + got
                 replacement.done(g, f"counters:{x}:{kind}")
-                triggers.counters_put(g, x, kind, got)
+                triggers.counters_put(g, x, kind, got, controller(g, r))
     g.changed()
 
 
@@ -477,7 +477,7 @@ def _move_counters(g: "Game", r: Ctx, e: Effect) -> None:
     a.counters[kind] -= n
     triggers.counters_removed(g, a.id, kind, n)  # 121.5: moved counters are removed from the first object
     b.counters[kind] = b.counters.get(kind, 0) + n
-    triggers.counters_put(g, b.id, kind, n)  # 121.5: moved counters are put onto the second object
+    triggers.counters_put(g, b.id, kind, n, controller(g, r))  # 121.5: moved counters are put onto the second object
     g.log("move_counters", counter=kind, amount=n, source=a.card.name, to=b.card.name)
     g.changed()
 

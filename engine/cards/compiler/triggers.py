@@ -339,6 +339,14 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
                 or "owner" in inner["filter"]:
             return None
         return {**inner, "filter": {**inner["filter"], "owner": "opponent" if "opponent" in m.group(2) else "not_you"}}
+    m = re.fullmatch(r"you put one or more ([+\-]\d+/[+\-]\d+|[a-z]+) counters on (.+)", c)
+    if m:  # "whenever you put one or more -1/-1 counters on a creature" (Hapatra, Vizier of Poisons), "... +1/+1
+        # counters on SELF" (Exemplar of Light): counters put on it, by you (121.6: by your spell or ability, your
+        # source's wither or infect damage, or as it enters under your control; engine/triggers.py counters_put)
+        inner = parse_trigger(f"one or more {m.group(1)} counters are put on {m.group(2)}")
+        if inner is None or inner.get("event") != "counters_put":
+            return None
+        return {**inner, "put_by": "you"}
     m = re.fullmatch(r"one or more ([+\-]\d+/[+\-]\d+|[a-z]+) counters are put on (.+)", c)
     if m:  # 121.6: "whenever one or more +1/+1 counters are put on another
         # creature you control" (Enduring Scalelord): once for each permanent each time counters are put on it
