@@ -125,6 +125,8 @@ def normalise(text: str, name: str, legendary: bool = False, short_names: tuple[
     # same number
     text = re.sub(r"\bconverted mana costs\b", "mana values", text)
     text = re.sub(r"\bconverted mana cost\b", "mana value", text)
+    # "deals that amount of damage" (Fear of Burning Alive) is "deals that much damage" (the amount named before)
+    text = re.sub(r"\bdeals that amount of damage\b", "deals that much damage", text)
     # a legend's own pronoun before "owner" (Jace, Vryn's Prodigy: "return him to the battlefield transformed
     # under his owner's control") means what "its owner" means of any other object (108.3)
     text = re.sub(r"\b(?:his|her) owner(s?)'", r"its owner\1'", text)
