@@ -131,7 +131,9 @@ KEYS = frozenset({"event", "self", "attached", "filter", "or_self", "batch", "wh
                   "amount",  # "whenever you expend 4": the total that player's mana spent this turn reached
                   "while",  # "whenever SELF attacks while you control a Dinosaur": a condition as the event happens
                   "won",  # clash: "whenever you clash and win" (701.20c); coin_flip: "whenever you win a coin flip"
-                  "put_by",  # "whenever you put one or more +1/+1 counters on a creature": who put them (121.6)
+                  # "whenever you put one or more +1/+1 counters on a creature" (121.6), "whenever you tap an untapped
+                  # creature an opponent controls" (701.17a): the player who put them, who tapped it
+                  "done_by",
                   "door"})  # "when you unlock this door": the door of the Room whose ability it is (engine/rooms.py)
 # or_copy: "whenever you cast or copy ...": casting fires it, and so does a copy of a spell put onto the
 # stack (engine/ops/cast.py copy_spell fires a "cast" event marked "copy", which only or_copy triggers see).
@@ -178,7 +180,7 @@ KEYS_OF_EVENT: dict[str, frozenset[str]] = {
     "spell": frozenset({"becomes_target_player"}),
     "keyword": frozenset({"activate"}),
     "each_counter": frozenset({"counters_put", "counters_removed"}), "reaches": frozenset({"counters_put"}),
-    "put_by": frozenset({"counters_put"}),
+    "done_by": frozenset({"counters_put", "tapped"}),
     "amount": frozenset({"expend"})}
 #: Events a triggered ability of a card in a graveyard is checked against (Spit Flame, Squee, Goblin
 #: Nabob, Aurora Eidolon, Phoenix Chick; 112.6b)
@@ -268,8 +270,8 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
             and (trig.get("who") != "opponent" or ev.get("player") != controller)
     if "counter" in trig and ev.get("kind") != trig["counter"]:
         return False  # "the last intervention counter"
-    if trig.get("put_by") == "you" and ev.get("by") != controller:
-        return False  # "whenever you put one or more -1/-1 counters on a creature": that player put them (121.6)
+    if trig.get("done_by") == "you" and ev.get("by") != controller:
+        return False  # "whenever you put one or more -1/-1 counters on a creature" (121.6), "whenever you tap ..."
     if "while" in trig and not condition(g, trig["while"], src, {"controller": controller}):
         return False  # "whenever SELF attacks while you control a Dinosaur": true as the event happens (603.2)
     if "other_filter" in trig:  # "blocks or becomes blocked by a non-Wall creature": the other creature (509.1h)

@@ -92,7 +92,8 @@ def _tap(g: "Game", r: Ctx, e: Effect) -> dict | None:
                     "prompt": f"{this(g, r).card.name}: tap or untap "
                               f"{g.objects[objs[0]].card.name if len(objs) == 1 else f'{len(objs)} permanents'}?"}
         act = tap if got == "tap" else untap
-    done = [x for x in objs if act(g, x)]  # 701.17a (603.2d: "becomes tapped"), 701.17b
+    # 701.17a (603.2d: "becomes tapped", by this ability's controller), 701.17b
+    done = [x for x in objs if (tap(g, x, by=controller(g, r)) if act is tap else act(g, x))]
     if act is tap:  # "for each creature tapped this way": what this resolution's tap instructions tapped
         r["tapped_this_way"] = list(r.get("tapped_this_way", ())) + done
     return None

@@ -349,6 +349,14 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
                 or "owner" in inner["filter"]:
             return None
         return {**inner, "filter": {**inner["filter"], "owner": "opponent" if "opponent" in m.group(2) else "not_you"}}
+    m = re.fullmatch(r"you tap an untapped (.+)", c)
+    if m:  # "Whenever you tap an untapped creature an opponent controls" (Icewrought Sentry): it becomes tapped by
+        # your spell or ability, or as a cost you pay (701.17a, 603.2d; engine/tapping.py)
+        inner = parse_trigger(f"a {m.group(1)} becomes tapped" if not m.group(1).startswith(("a ", "an "))
+                              else f"{m.group(1)} becomes tapped")
+        if inner is None or inner.get("event") != "tapped" or set(inner) != {"event", "filter"}:
+            return None
+        return {**inner, "done_by": "you"}
     m = re.fullmatch(r"you put one or more ([+\-]\d+/[+\-]\d+|[a-z]+) counters on (.+)", c)
     if m:  # "whenever you put one or more -1/-1 counters on a creature" (Hapatra, Vizier of Poisons), "... +1/+1
         # counters on SELF" (Exemplar of Light): counters put on it, by you (121.6: by your spell or ability, your
@@ -356,7 +364,7 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         inner = parse_trigger(f"one or more {m.group(1)} counters are put on {m.group(2)}")
         if inner is None or inner.get("event") != "counters_put":
             return None
-        return {**inner, "put_by": "you"}
+        return {**inner, "done_by": "you"}
     m = re.fullmatch(r"one or more ([+\-]\d+/[+\-]\d+|[a-z]+) counters are put on (.+)", c)
     if m:  # 121.6: "whenever one or more +1/+1 counters are put on another
         # creature you control" (Enduring Scalelord): once for each permanent each time counters are put on it
