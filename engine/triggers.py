@@ -134,6 +134,7 @@ KEYS = frozenset({"event", "self", "attached", "filter", "or_self", "batch", "wh
                   # "whenever you put one or more +1/+1 counters on a creature" (121.6), "whenever you tap an untapped
                   # creature an opponent controls" (701.17a): the player who put them, who tapped it
                   "done_by",
+                  "entered_from",  # "when SELF enters from a graveyard": the zone it came from (400.7)
                   "door"})  # "when you unlock this door": the door of the Room whose ability it is (engine/rooms.py)
 # or_copy: "whenever you cast or copy ...": casting fires it, and so does a copy of a spell put onto the
 # stack (engine/ops/cast.py copy_spell fires a "cast" event marked "copy", which only or_copy triggers see).
@@ -180,7 +181,7 @@ KEYS_OF_EVENT: dict[str, frozenset[str]] = {
     "spell": frozenset({"becomes_target_player"}),
     "keyword": frozenset({"activate"}),
     "each_counter": frozenset({"counters_put", "counters_removed"}), "reaches": frozenset({"counters_put"}),
-    "done_by": frozenset({"counters_put", "tapped"}),
+    "done_by": frozenset({"counters_put", "tapped"}), "entered_from": frozenset({"etb"}),
     "amount": frozenset({"expend"})}
 #: Events a triggered ability of a card in a graveyard is checked against (Spit Flame, Squee, Goblin
 #: Nabob, Aurora Eidolon, Phoenix Chick; 112.6b)
@@ -270,6 +271,11 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
             and (trig.get("who") != "opponent" or ev.get("player") != controller)
     if "counter" in trig and ev.get("kind") != trig["counter"]:
         return False  # "the last intervention counter"
+    if "entered_from" in trig:  # "whenever SELF or another creature enters from your graveyard" (400.7: Game.move
+        o = g.objects.get(ev["obj"]) if isinstance(ev.get("obj"), int) else None  # marks where it entered from)
+        if o is None or o.chosen.get("entered_from") != "graveyard" \
+                or trig["entered_from"] == "your_graveyard" and o.owner != controller:
+            return False  # (a card is only ever in its owner's graveyard, 404.1)
     if trig.get("done_by") == "you" and ev.get("by") != controller:
         return False  # "whenever you put one or more -1/-1 counters on a creature" (121.6), "whenever you tap ..."
     if "while" in trig and not condition(g, trig["while"], src, {"controller": controller}):

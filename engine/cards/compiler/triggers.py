@@ -349,6 +349,14 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
                 or "owner" in inner["filter"]:
             return None
         return {**inner, "filter": {**inner["filter"], "owner": "opponent" if "opponent" in m.group(2) else "not_you"}}
+    m = re.fullmatch(r"(.+) enters from (your|a) graveyard", c)
+    if m:  # "When SELF enters from a graveyard" (Treacherous Pit-Dweller), "Whenever SELF or another creature enters
+        # from your graveyard" (Flayer of the Hatebound): the zone it came from (400.7; a card is only ever in its
+        # owner's graveyard, 404.1)
+        inner = parse_trigger(f"{m.group(1)} enters")
+        if inner is None or inner.get("event") != "etb" or set(inner) - {"event", "self", "filter", "or_self"}:
+            return None
+        return {**inner, "entered_from": "your_graveyard" if m.group(2) == "your" else "graveyard"}
     m = re.fullmatch(r"you tap an untapped (.+)", c)
     if m:  # "Whenever you tap an untapped creature an opponent controls" (Icewrought Sentry): it becomes tapped by
         # your spell or ability, or as a cost you pay (701.17a, 603.2d; engine/tapping.py)
