@@ -567,6 +567,10 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         "you discard one or more cards": {"event": "discard", "who": "you", "batch": True},
         "a player cycles a card": {"event": "cycle", "who": "any"},
         "you're dealt damage": {"event": "dealt_damage", "who": "you"},
+        # "When you're dealt combat damage" (Swarmborn Giant), "Whenever combat damage is dealt to you" (Risona): combat
+        # damage is dealt at once (510.2), so once for each combat damage step however many creatures dealt it
+        "you're dealt combat damage": {"event": "dealt_damage", "who": "you", "combat": True, "batch": True},
+        "combat damage is dealt to you": {"event": "dealt_damage", "who": "you", "combat": True, "batch": True},
         "a creature attacks you": {"event": "attacks", "filter": {"types": ["Creature"]}, "defending": "you_only"},
         # 701.8: "When you discard SELF", "When a spell or ability an opponent controls causes you to discard SELF": the
         # card's ability, from the graveyard it was discarded to
