@@ -335,6 +335,12 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
             isinstance(g.objects[i].attacking, int) and g.objects[i].attacking in g.objects
             and g.controller_of(g.objects[i].attacking) == controller for i in g.battlefield):
         return False  # 508.1b: one of the attackers attacks a planeswalker the trigger's controller controls
+    if name == "player_attacked" and trig.get("min_attackers"):  # "whenever two or more creatures you control attack
+        # a player": that many of the creatures attacking that player (508.1b), of that kind
+        kind = trig.get("filter")
+        if sum(1 for i in ev.get("attackers", ()) if i in g.objects
+               and (kind is None or matches(g, i, kind, src, controller))) < trig["min_attackers"]:
+            return False
     if name in ("attacks", "you_attack") and trig.get("min_attackers"):  # "... and at least two other creatures attack"
         kind = trig.get("filter") if name == "you_attack" else None  # "you attack with five or more Soldiers"
         if sum(1 for i in g.battlefield if g.objects[i].attacking is not None

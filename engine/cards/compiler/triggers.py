@@ -651,6 +651,19 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         if not least or f is None or f.get("_needs_player_target") or f.get("other"):
             return None
         return {"event": "you_attack", "min_attackers": least, "filter": {**f, "controller": "you"}}
+    m = re.fullmatch(r"(one|two|three|four|five) or more (.+?) you control attack a player", c) \
+        or re.fullmatch(r"you attack a player with (one|two|three|four|five) or more (.+)", c)
+    if m:  # "Whenever two or more creatures you control attack a player" (Landroval, Horizon Witness), "whenever you
+        # attack a player with one or more ...": once for each player attacked by that many of them (508.1b: a
+        # player, not a planeswalker; engine/combat.py player_attacked holds that player's attackers)
+        least = number(m.group(1))
+        f = parse_noun(m.group(2))
+        if not least or f is None or f.get("player") or f.get("_needs_player_target") or f.get("other") \
+                or "Creature" not in f.get("types", ()) or f.get("zone") not in (None, "battlefield") \
+                or "controller" in f:
+            return None
+        f.pop("zone", None)
+        return {"event": "player_attacked", "who": "you", "min_attackers": least, "filter": f}
     m = re.fullmatch(r"you cast a spell with mana value (\d+) or (greater|less)", c)
     if m:
         return {
