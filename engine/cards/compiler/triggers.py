@@ -148,6 +148,15 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         inner = parse_trigger(f"a commander you own {m.group(1)}")
         f = inner.get("filter") if inner is not None else None
         return inner if isinstance(f, dict) and f.get("commander") and f.get("owner") == "you" else None
+    m = re.fullmatch(r"(you|an opponent|a player) plays? a land or casts? a spell", c)
+    if m:  # "Whenever you play a land or cast a spell, draw a card" (The Endstone): either event (305.1, 601.2i)
+        who = {"you": "you", "an opponent": "opponent"}.get(m.group(1), "any")
+        land, spell = parse_trigger(f"{m.group(1)} plays a land".replace("you plays", "you play")), \
+            parse_trigger(f"{m.group(1)} casts a spell".replace("you casts", "you cast"))
+        if land != {"event": "plays_land", "who": who} or spell is None or spell.get("event") != "cast" \
+                or spell.get("who") != who or spell.get("filter"):
+            return None
+        return {"event": ["plays_land", "cast"], "who": who}
     m = re.fullmatch(r"(you|an opponent|a player) plays? an? ((?:non)?[a-z]+ land)", c)
     if m:  # "When an opponent plays a nonbasic land" (Hidden Herd): the land played (305.1), of that kind
         f = parse_noun(m.group(2))
