@@ -71,6 +71,11 @@ _COND_MODAL = re.compile(r"choose one\. if (.+?)(?: as you cast self)?, (you may
                          r"instead\.", re.I)
 _AGAIN = re.compile(r"choose ((?:up to )?(?:one|two|three|four|five))\. you may choose the same mode more than "
                     r"once\.", re.I)
+#: pawprint modes (a later rule, Bloomburrow: 700.2h): "Choose up to five {P} worth of modes. You may choose the same
+#: mode more than once.", each mode printed "{P}{P} — ...": the chosen modes' pawprints total at most that many
+_PAWS = re.compile(r"choose up to (one|two|three|four|five|six|seven|eight|nine|ten) \{P\} worth of modes\. you may "
+                   r"choose the same mode more than once\.", re.I)
+_PAW_MODE = re.compile(r"((?:\{P\})+) — (.+)", re.S)
 _MODAL = re.compile(r"^(.*?)chooses? (one|two|three|four|five|one or both|one or more|any number|"
                     r"up to (?:one|two|three|four|five))(?: that hasn't been chosen(?: this turn)?)? —$", re.I)
 
@@ -155,6 +160,10 @@ def read_ir(text: str, name: str, is_spell: bool, legendary: bool = False,
                 # a mode's flavor word ("• Rouse the Party — ...") has no rules meaning; only a modal head's
                 # bullets are modes ("choose Khans or Dragons" names its bullets by their labels)
                 bullets.append(FLAVOR_WORD.sub("", bullet) if _MODAL.match(p) else bullet)
+        if _PAWS.fullmatch(p.strip()):  # pawprint modes (a later rule): "{P}{P} — ..." paragraphs are its modes
+            while i + 1 < len(paras) and _PAW_MODE.fullmatch(paras[i + 1].strip()):
+                i += 1
+                bullets.append(paras[i].strip())
         if p.strip().lower() == "spree":  # spree (a later keyword, OTJ): "choose one or more additional costs", each
             # mode printed "+ {cost} — ..." (its cost added for each mode chosen: _modes, engine/casting.py)
             while i + 1 < len(paras) and paras[i + 1].startswith("+ {"):
@@ -318,7 +327,8 @@ def _modes(lines: tuple[str, ...], head: str) -> tuple[tuple[Ability, ...], int,
     for line in lines:
         ctx = Ctx()
         paid = re.fullmatch(r"\+ ((?:\{[^}]+\})+) — (.+)", line, re.S)  # a spree mode's cost (a later keyword)
-        effects = parse_effects(paid.group(2) if paid else line, ctx)
+        paws = _PAW_MODE.fullmatch(line)  # a pawprint mode's weight (a later rule: the modal head's budget)
+        effects = parse_effects(paid.group(2) if paid else paws.group(2) if paws else line, ctx)
         if effects is None:
             return None
         modes.append(Ability("mode", line, effects=tuple(effects), targets=tuple(ctx.targets),
@@ -1026,6 +1036,11 @@ def lower(items: list[IrItem], types: tuple[str, ...]) -> tuple[list[str], dict[
             # "Choose three. You may choose the same mode more than once." (the Confluences, 700.2 as later
             # printed): a number of modes, each may be chosen again
             again = _AGAIN.fullmatch(item.head.strip())
+            paws = _PAWS.fullmatch(item.head.strip())
+            if paws and not all(_PAW_MODE.fullmatch(md) for md in item.modes):
+                paws = None
+            if paws:  # pawprint modes (700.2h, a later rule): as many modes as pawprints, each mode again
+                again = re.match(r"choose (up to \w+)", item.head.strip(), re.I)
             more = _COND_MODAL.fullmatch(item.head.strip())
             more_if = parse_condition(more.group(1)) if more else None
             got = _modes(item.modes, f"choose {again.group(1)} —" if again else "choose one —" if more_if is not None
@@ -1039,6 +1054,9 @@ def lower(items: list[IrItem], types: tuple[str, ...]) -> tuple[list[str], dict[
                 cond: dict[str, Any] = {"min_modes": up_to} if up_to != choose else {}
                 if again:
                     cond["repeat_modes"] = True
+                if paws:  # each mode's pawprints, and the most the chosen modes may total (engine/casting.py)
+                    weights = [md.count("{P}") for md in item.modes]
+                    cond.update({"min_modes": 1, "pawprints": weights, "pawprint_budget": choose})
                 if more and more_if is not None:  # "If COND as you cast SELF, you may choose both instead": the most
                     # modes (and, without "you may", the least) become two when COND holds as modes are chosen
                     # (601.2b; casting.mode_range); one otherwise. "Choose any number instead": from one to all
