@@ -67,8 +67,8 @@ CASUAL_CARDS = {"Plane", "Phenomenon", "Scheme", "Vanguard", "Conspiracy"}
 #: "Choose one. If you control a commander as you cast SELF, you may choose both instead." (the Wills of Commander
 #: Legends), "... If it was kicked, choose both instead.", "If SELF was kicked, choose any number instead." (the
 #: Inscriptions): the most modes depend on a condition (700.2)
-_COND_MODAL = re.compile(r"choose one\. if (.+?)(?: as you cast self)?, (you may )?choose (both|two|any number) "
-                         r"instead\.", re.I)
+_COND_MODAL = re.compile(r"choose one\. if (.+?)(?: as you cast self)?, (you may )?choose "
+                         r"(both|two|any number|one or more) instead\.", re.I)
 _AGAIN = re.compile(r"choose ((?:up to )?(?:one|two|three|four|five))\. you may choose the same mode more than "
                     r"once\.", re.I)
 #: pawprint modes (a later rule, Bloomburrow: 700.2h): "Choose up to five {P} worth of modes. You may choose the same
@@ -1060,7 +1060,7 @@ def lower(items: list[IrItem], types: tuple[str, ...]) -> tuple[list[str], dict[
                 if more and more_if is not None:  # "If COND as you cast SELF, you may choose both instead": the most
                     # modes (and, without "you may", the least) become two when COND holds as modes are chosen
                     # (601.2b; casting.mode_range); one otherwise. "Choose any number instead": from one to all
-                    any_number = more.group(3).lower() == "any number"
+                    any_number = more.group(3).lower() in ("any number", "one or more")  # (at least one either way)
                     choose = len(modes) if any_number else 2
                     cond.update({"min_modes": 1, "more_modes_if": more_if,
                                  "more_modes_may": bool(more.group(2)) or any_number})
