@@ -358,6 +358,14 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
                 or "owner" in inner["filter"]:
             return None
         return {**inner, "filter": {**inner["filter"], "owner": "opponent" if "opponent" in m.group(2) else "not_you"}}
+    m = re.fullmatch(r"self and/or one or more other (.+?) enter", c)
+    if m:  # "Whenever SELF and/or one or more other Vampires you control enter" (Vampire Socialite): one trigger for
+        # the permanents of one event, SELF among them or not (603.2c)
+        inner = parse_trigger(f"one or more other {m.group(1)} enter")
+        if inner is None or inner.get("event") != "etb" or not inner.get("batch") or set(inner) != {
+                "event", "filter", "batch"}:
+            return None
+        return {**inner, "or_self": True}
     m = re.fullmatch(r"(.+) enters from (your|a) graveyard", c)
     if m:  # "When SELF enters from a graveyard" (Treacherous Pit-Dweller), "Whenever SELF or another creature enters
         # from your graveyard" (Flayer of the Hatebound): the zone it came from (400.7; a card is only ever in its
