@@ -182,6 +182,14 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
             evs.append({"event": "dealt_damage", "obj": tgt, "source": src, "amount": n, "combat": combat})
         g.log("damage", source=so.card.name, target=tgt if isinstance(tgt, str) else g.objects[tgt].card.name,
               amount=n, combat=combat)
+    if combat:  # "whenever a creature you control deals combat damage, you gain that much life": once for each
+        # creature, its damage to every recipient of this step together (510.2: dealt at once; 120.3)
+        totals: dict[int, int] = {}
+        for e in evs:
+            if e["event"] == "deals_damage" and e["amount"] > 0:
+                totals[e["obj"]] = totals.get(e["obj"], 0) + e["amount"]
+        evs.extend({"event": "deals_combat_damage", "obj": o, "amount": n, "player": g.controller_of(o)}
+                   for o, n in totals.items())
     if statics_on:  # "damage that would reduce your life total to less than 1 reduces it to 1 instead" (614.1a)
         losses = {p: player_statics.damage_life_loss(g, p, n) for p, n in losses.items()}
     evs[:0] = [ev for p, n in losses.items() if n > 0 and (ev := _life_loss(g, p, n)) is not None]

@@ -52,6 +52,9 @@ OBJECT_EVENTS = {"etb", "dies", "ltb", "attacks", "blocks", "becomes_blocked", "
                  "untapped", "deals_damage", "dealt_damage", "combat_damage_player",
                  "combat_damage_creature", "combat_damage", "damage_player", "damage_opponent",
                  "combat_damage_walker",  # combat damage to a planeswalker (engine/actions.py; 510.2)
+                 # a creature's combat damage of one step, to whatever it was dealt: once per source, "that much" its
+                 # total (510.2: combat damage is dealt at once; engine/actions.py)
+                 "deals_combat_damage",
                  "attacks_or_blocks", "etb_or_dies", "etb_or_attacks", "cycle",
                  "becomes_target", "becomes_target_spell", "becomes_target_opponent",
                  "becomes_target_you",  # "... of a spell or ability you control" (the targeting one's controller)

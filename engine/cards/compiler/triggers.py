@@ -239,6 +239,16 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
             f.pop("zone", None)
             out = {"event": "deals_damage", "filter": f, "damaged": dealt}
         return {**out, "combat": True} if m.group(2) else out
+    m = re.fullmatch(r"(an? .+?) deals combat damage", c)
+    if m and " or " not in m.group(1) and not m.group(1).startswith("a source"):  # "Whenever a creature you control
+        # deals combat damage, you gain that much life" (Noble Purpose): each combat damage event of such a creature,
+        # to whatever it is dealt (510.2, 120.3); "that much" its amount
+        f = parse_noun(m.group(1))
+        if f is None or f.get("player") or f.get("zone") not in (None, "battlefield") or "source" in f \
+                or "Creature" not in f.get("types", ()):
+            return None
+        f.pop("zone", None)
+        return {"event": "deals_combat_damage", "filter": f}
     m = re.fullmatch(r"an? (.+?) deals combat damage to you", c)
     if m and m.group(1) != "source":  # "Whenever a creature deals combat damage to you" (Hixus, Teysa): you, the
         f = parse_noun(m.group(1))    # player (510.2), not a planeswalker you control; "that creature" the source
