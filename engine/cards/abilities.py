@@ -375,9 +375,10 @@ aura_swap
 reveal_until: filter, to, rest, [who], [count]
     reveal from the top until a matching card (count: until that many); put it in `to`, the rest in `rest`; who: the
     player revealing from their own library (CR 701.13a)
-may: effects:[Effect], [then:[Effect]], [else:[Effect]], [reflexive]
+may: effects:[Effect], [then:[Effect]], [else:[Effect]], [reflexive], [once_each_turn]
     "you may ...; if you do ...; if you don't ..."; reflexive: "when you do" (targets of `then` are chosen after)
-    (CR 608.2d; reflexive triggers are not in the 2016 rules)
+    (CR 608.2d; reflexive triggers are not in the 2016 rules); once_each_turn: "Do this only once each turn."
+    (a triggered ability's choice: "yes" only if this ability's source has not done it this turn)
 clash: win:[Effect]
     clash with an opponent (CR 701.20); the effects run if the controller wins
 friend_or_foe: (none)

@@ -496,6 +496,29 @@ def _lower_activated(item: IrItem) -> Ability | None:
                    sorcery_speed=sorcery or cost.loyalty is not None, keyword=keyword)
 
 
+#: "Whenever ..., you may X. Do this only once each turn." (Terrasymbiosis, Riveteers Ascendancy)
+_ONCE_DONE = re.compile(r" Do this only once each turn\.$")
+
+
+def _once_each_turn(item: IrItem) -> Ability | None:
+    """A triggered ability whose choice ("you may ...") may be made only once each turn: it triggers each time, and
+    once its source has done it this turn, "no" is the only answer (608.2d; engine/ops/misc.py once_each_turn)."""
+    text = _ONCE_DONE.sub("", item.text)
+    ab = _lower_triggered(IrItem("triggered", text, head=_ONCE_DONE.sub("", item.head),
+                                 body=_ONCE_DONE.sub("", item.body)))
+    if ab is None:
+        return None
+    trig = ab.trigger or {}
+    if not (trig.get("self") or trig.get("filter")) and "'it'" in repr(ab.effects):
+        return None  # "whenever you scry, if SELF is tapped, you may untap it": no object of the event for "it"
+    if ab.optional:
+        may = Effect("may", {"effects": list(ab.effects), "once_each_turn": True})
+        return replace(ab, text=item.text, effects=(may,), optional=False)
+    if len(ab.effects) == 1 and ab.effects[0].op == "may" and not ab.effects[0].args.get("alternatives"):
+        return replace(ab, text=item.text, effects=(Effect("may", {**ab.effects[0].args, "once_each_turn": True}),))
+    return None
+
+
 def _lower_triggered(item: IrItem) -> Ability | None:
     """A triggered ability; its condition ends at one of the ", ": the first cut where the condition reads, unless
     what follows that cut goes on with a list ("whenever you attack with at least two creatures that have first
@@ -1028,6 +1051,8 @@ def lower(items: list[IrItem], types: tuple[str, ...]) -> tuple[list[str], dict[
             fab = _lower_activated(IrItem("activated", item.text, head=item.head, body=item.body, modes=item.modes))
             ab = None if fab is None else replace(fab, zone="hand", keyword="Forecast", condition={
                 **(fab.condition or {}), "step": "upkeep", "once_each_turn": True})
+        elif item.kind == "triggered" and _ONCE_DONE.search(item.text) and not item.modes:
+            ab = _once_each_turn(item)
         elif item.kind == "triggered":
             ab = _lower_triggered(item) or _either_trigger(item)
         elif item.kind == "chapter":
