@@ -368,6 +368,19 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
                 or "owner" in inner["filter"]:
             return None
         return {**inner, "filter": {**inner["filter"], "owner": "opponent" if "opponent" in m.group(2) else "not_you"}}
+    if c == "you gain life for the first time during each of your turns":  # (Cat Collector): the first life gain
+        return {"event": "gain_life", "who": "you", "first": True, "your_turn": True}  # of the turn, on your turns
+    m = re.fullmatch(r"you cast another spell that has ([a-z]+)", c)
+    if m:  # "Whenever you cast another spell that has flash" (Slitherwisp): a permanent's ability never sees its own
+        # card cast (it works on the battlefield, 112.6), so "another" excludes nothing more
+        return parse_trigger(f"you cast a spell with {m.group(1)}")
+    m = re.fullmatch(r"one or more (.+?) attack you", c)
+    if m:  # "Whenever one or more creatures attack you, those creatures get -1/-0" (Sabotage Strategist): one trigger
+        # for the creatures declared as attackers attacking you (508.1b, 603.2c); "those creatures" all of them
+        inner = parse_trigger(f"a {m.group(1)[:-1] if m.group(1).endswith('s') else m.group(1)} attacks you")
+        if inner is None or inner.get("event") != "attacks" or inner.get("defending") != "you_only":
+            return None
+        return {**inner, "batch": True}
     m = re.fullmatch(r"self and/or one or more other (.+?) enter", c)
     if m:  # "Whenever SELF and/or one or more other Vampires you control enter" (Vampire Socialite): one trigger for
         # the permanents of one event, SELF among them or not (603.2c)
