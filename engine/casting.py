@@ -1148,11 +1148,11 @@ def check_modes(ab: Ability, modes: list[Any], g: "Game | None" = None, player: 
     weights, budget = pawprints(ab)
     if budget is not None and sum(weights[m] for m in modes) > budget:
         raise IllegalAction(f"modes: their pawprints total {sum(weights[m] for m in modes)}, at most {budget} "
-                            "(700.2h, a later rule)")
+                            "(a later rule, Bloomburrow)")
 
 
 def pawprints(ab: Ability) -> tuple[list[int], int | None]:
-    """Pawprint modes (a later rule, Bloomburrow: 700.2h): "Choose up to five {P} worth of modes": each mode's
+    """Pawprint modes (a later rule, Bloomburrow; 700.2 as it is): "Choose up to five {P} worth of modes": each mode's
     pawprints and the most the chosen modes (the same mode as often as chosen) may total; ([], None) for other
     modal abilities."""
     cond = ab.condition or {}

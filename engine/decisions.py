@@ -657,7 +657,7 @@ def _with_modes(g: "Game", player: str, o: Any, ab: Any, opt: dict[str, Any], x:
     if again:  # 700.2d: a mode may be chosen more than once (``modes`` names it as often)
         opt["repeat_modes"] = True
     weights, budget = casting.pawprints(ab)
-    if budget is not None:  # pawprint modes (700.2h, a later rule): each mode's weight, the most they may total
+    if budget is not None:  # pawprint modes (a later rule, Bloomburrow): each mode's weight, the most they may total
         opt["mode_weights"] = weights
         opt["weight_budget"] = budget
     opt["mode_targets"] = per

@@ -2071,7 +2071,7 @@ CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dung
                   # not conditions: the least modes of a modal spell (700.2; casting.mode_range), who
                   # chooses its modes (601.3; casting.cast), whether a mode may be chosen again (check_modes)
                   "min_modes", "mode_chooser", "repeat_modes",
-                  # pawprint modes (700.2h, a later rule): each mode's pawprints and the most the chosen modes total
+                  # pawprint modes (a later rule, Bloomburrow): each mode's pawprints, the most the chosen modes total
                   "pawprints", "pawprint_budget",
                   # "If you control a commander as you cast SELF, you may choose both instead" (casting.mode_range)
                   "more_modes_if", "more_modes_may",

@@ -409,7 +409,7 @@ class PromptPanel(QWidget):
             legal = p.mode_legal(i)
             most = p.mode_range()[1]
             weights = p.option.get("mode_weights")
-            if weights and i < len(weights) and weights[i]:  # pawprint modes (700.2h, a later rule): at most the
+            if weights and i < len(weights) and weights[i]:  # pawprint modes (a later rule, Bloomburrow): at most the
                 most = min(most, int(p.option.get("weight_budget", most)) // int(weights[i]))  # budget's worth
             row = ModeCount(m if legal else f"{m} (no legal target)", most)
             row.setObjectName(f"mode:{i}")

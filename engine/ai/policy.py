@@ -419,7 +419,7 @@ class QuickPolicy:
             return None
         modes = sorted(picks)
         weights = o.get("mode_weights")
-        if weights:  # pawprint modes (700.2h, a later rule): the picks whose pawprints fit, then again while they fit
+        if weights:  # pawprint modes (a later rule, Bloomburrow): the picks whose pawprints fit, again while they fit
             budget = int(o.get("weight_budget", 0))
             modes = [m for m in sorted(picks, key=lambda m: weights[m]) if weights[m] <= budget][:1]
             if not modes:

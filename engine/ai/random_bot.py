@@ -225,7 +225,7 @@ class RandomBot:
             if len(legal) < len(per):
                 return None
             modes = legal
-        elif o.get("mode_weights") and legal:  # pawprint modes (700.2h, a later rule): modes, the same one again,
+        elif o.get("mode_weights") and legal:  # pawprint modes (a later rule, Bloomburrow): modes, the same one again,
             weights, left = o["mode_weights"], int(o["weight_budget"])  # whose pawprints total at most the budget
             modes = []
             while len(modes) < o["choose"] and (fit := [m for m in legal if weights[m] <= left]) \

@@ -71,8 +71,9 @@ _COND_MODAL = re.compile(r"choose one\. if (.+?)(?: as you cast self)?, (you may
                          r"(both|two|any number|one or more) instead\.", re.I)
 _AGAIN = re.compile(r"choose ((?:up to )?(?:one|two|three|four|five))\. you may choose the same mode more than "
                     r"once\.", re.I)
-#: pawprint modes (a later rule, Bloomburrow: 700.2h): "Choose up to five {P} worth of modes. You may choose the same
-#: mode more than once.", each mode printed "{P}{P} — ...": the chosen modes' pawprints total at most that many
+#: pawprint modes (a later rule, Bloomburrow; 700.2 as it is): "Choose up to five {P} worth of modes. You may choose
+#: the same mode more than once.", each mode printed "{P}{P} — ...": the chosen modes' pawprints total at most that
+#: many
 _PAWS = re.compile(r"choose up to (one|two|three|four|five|six|seven|eight|nine|ten) \{P\} worth of modes\. you may "
                    r"choose the same mode more than once\.", re.I)
 _PAW_MODE = re.compile(r"((?:\{P\})+) — (.+)", re.S)
@@ -1064,7 +1065,7 @@ def lower(items: list[IrItem], types: tuple[str, ...]) -> tuple[list[str], dict[
             paws = _PAWS.fullmatch(item.head.strip())
             if paws and not all(_PAW_MODE.fullmatch(md) for md in item.modes):
                 paws = None
-            if paws:  # pawprint modes (700.2h, a later rule): as many modes as pawprints, each mode again
+            if paws:  # pawprint modes (a later rule, Bloomburrow): as many modes as pawprints, each mode again
                 again = re.match(r"choose (up to \w+)", item.head.strip(), re.I)
             more = _COND_MODAL.fullmatch(item.head.strip())
             more_if = parse_condition(more.group(1)) if more else None
