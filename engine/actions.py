@@ -186,7 +186,8 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
         # creature, its damage to every recipient of this step together (510.2: dealt at once; 120.3)
         totals: dict[int, int] = {}
         for e in evs:
-            if e["event"] == "deals_damage" and e["amount"] > 0:
+            if e["event"] == "deals_damage" and isinstance(e["amount"], int) and e["amount"] > 0 \
+                    and isinstance(e["obj"], int):
                 totals[e["obj"]] = totals.get(e["obj"], 0) + e["amount"]
         evs.extend({"event": "deals_combat_damage", "obj": o, "amount": n, "player": g.controller_of(o)}
                    for o, n in totals.items())

@@ -693,6 +693,8 @@ TRIGGER_EVENTS: frozenset[str] = frozenset({
     "crews", "saddles", "becomes_crewed",
     "day_night",  # day became night or night became day (a later rule, Innistrad: Midnight Hunt: engine/transform.py)
     "player_attacked",  # a player attacked a player with one or more creatures (508.1b): a Curse's trigger
+    # a creature's combat damage of one step, to whatever it was dealt: once per source (510.2; engine/actions.py)
+    "deals_combat_damage",
     "etb", "dies", "ltb", "attacks", "blocks", "attacks_or_blocks", "becomes_blocked", "blocks_or_blocked",
     "blocks_creature", "becomes_blocked_by",  # once for each creature it blocks or that blocks it (509.4)
     "unblocked", "attacks_alone", "attacks_saddled", "combat_damage_player", "combat_damage_creature",

@@ -388,7 +388,7 @@ def _once_each_turn(g: "Game", r: Ctx) -> None:
         r["answers"][r["i"]] = "no"
     elif got == "yes" and src.chosen.get(key) != g.turn:
         if src.zone not in ("battlefield", "stack"):
-            src = g.objects[sid] = src.copy()
+            src = g.objects[src.id] = src.copy()
         src.chosen[key] = g.turn
 
 

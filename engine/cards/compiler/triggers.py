@@ -325,11 +325,11 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
     if m:  # "Whenever a source you control deals noncombat damage to an opponent" (Niv-Mizzet, Visionary; Chandra's
         # Pyreling): that player is dealt damage by a source that player's opponent controls as it deals it (120.3,
         # 109.4): a spell on the stack, a permanent, a card; "that much" its amount, "that player" the one dealt it
-        kind = {"noncombat ": {"noncombat": True}, "combat ": {"combat": True}}.get(m.group(2) or "", {})
+        combat_kind = {"noncombat ": {"noncombat": True}, "combat ": {"combat": True}}.get(m.group(2) or "", {})
         who = "opponent" if m.group(3) == "an opponent" else "you"
         if (m.group(1) == "you") != (who == "opponent"):
             return None
-        return {"event": "dealt_damage", "who": who, **kind,
+        return {"event": "dealt_damage", "who": who, **combat_kind,
                 "source_filter": {"controller": "you" if m.group(1) == "you" else "opponent", "zone": "any_card"}}
     m = re.fullmatch(r"(you are|you're|an opponent is|a player is) dealt damage by (an? .+)", c)
     if m:  # "Whenever an opponent is dealt damage by a red instant or sorcery spell you control or by a red
