@@ -112,7 +112,7 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
             t = g.objects[tgt]
             if counters_allowed(g, tgt, kind):
                 t.counters[kind] = t.counters.get(kind, 0) + n
-                triggers.counters_put(g, tgt, kind, n)
+                triggers.counters_put(g, tgt, kind, n, g.controller_of(src))
             g.log("counters", source=so.card.name, target=t.card.name, counter=kind, amount=n)
             continue
         sc = g.chars(src)
@@ -166,7 +166,7 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
                 triggers.counters_removed(g, tgt, "loyalty", min(n, max(0, had)))
             elif "Infect" in kw or "Wither" in kw:
                 t.counters["-1/-1"] = t.counters.get("-1/-1", 0) + n  # 119.3d; infect 702.89c, wither 702.79a
-                triggers.counters_put(g, tgt, "-1/-1", n)  # 121.6
+                triggers.counters_put(g, tgt, "-1/-1", n, sc.controller)  # 121.6: its controller puts them
             else:
                 t.damage += n
             if "Deathtouch" in kw and n > 0:  # 702.2b: any nonzero amount of damage
@@ -182,6 +182,15 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
             evs.append({"event": "dealt_damage", "obj": tgt, "source": src, "amount": n, "combat": combat})
         g.log("damage", source=so.card.name, target=tgt if isinstance(tgt, str) else g.objects[tgt].card.name,
               amount=n, combat=combat)
+    if combat:  # "whenever a creature you control deals combat damage, you gain that much life": once for each
+        # creature, its damage to every recipient of this step together (510.2: dealt at once; 120.3)
+        totals: dict[int, int] = {}
+        for e in evs:
+            if e["event"] == "deals_damage" and isinstance(e["amount"], int) and e["amount"] > 0 \
+                    and isinstance(e["obj"], int):
+                totals[e["obj"]] = totals.get(e["obj"], 0) + e["amount"]
+        evs.extend({"event": "deals_combat_damage", "obj": o, "amount": n, "player": g.controller_of(o)}
+                   for o, n in totals.items())
     if statics_on:  # "damage that would reduce your life total to less than 1 reduces it to 1 instead" (614.1a)
         losses = {p: player_statics.damage_life_loss(g, p, n) for p, n in losses.items()}
     evs[:0] = [ev for p, n in losses.items() if n > 0 and (ev := _life_loss(g, p, n)) is not None]

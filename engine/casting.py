@@ -1145,6 +1145,20 @@ def check_modes(ab: Ability, modes: list[Any], g: "Game | None" = None, player: 
             not isinstance(m, int) or not 0 <= m < len(ab.modes) for m in modes):
         n = str(hi) if lo == hi else f"{lo} to {hi}"
         raise IllegalAction(f"modes: choose {n}{'' if again else ' different'} mode(s) of {len(ab.modes)}")
+    weights, budget = pawprints(ab)
+    if budget is not None and sum(weights[m] for m in modes) > budget:
+        raise IllegalAction(f"modes: their pawprints total {sum(weights[m] for m in modes)}, at most {budget} "
+                            "(a later rule, Bloomburrow)")
+
+
+def pawprints(ab: Ability) -> tuple[list[int], int | None]:
+    """Pawprint modes (a later rule, Bloomburrow; 700.2 as it is): "Choose up to five {P} worth of modes": each mode's
+    pawprints and the most the chosen modes (the same mode as often as chosen) may total; ([], None) for other
+    modal abilities."""
+    cond = ab.condition or {}
+    if "pawprint_budget" not in cond:
+        return [], None
+    return [int(w) for w in cond.get("pawprints", ())], int(cond["pawprint_budget"])
 
 
 def _mode_slots(ab: Ability, modes: list[Any]) -> str:

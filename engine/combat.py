@@ -348,7 +348,8 @@ def _attacks_declared(g: "Game", player: str, decl: dict[int, Any], enlisted: di
     for p in dict.fromkeys(t for t in decl.values() if isinstance(t, str)):  # "whenever a player attacks enchanted
         # player with one or more creatures", "whenever enchanted player is attacked": once for each player attacked
         # (508.1b: a player, not a planeswalker they control)
-        triggers.event(g, {"event": "player_attacked", "player": g.active, "defender": p})
+        triggers.event(g, {"event": "player_attacked", "player": g.active, "defender": p,
+                           "attackers": [x for x, t in decl.items() if t == p]})
     if len(decl) == 1:  # 506.5: a creature "attacks alone" (exalted, 702.82)
         a, t = next(iter(decl.items()))
         triggers.event(g, {"event": "attacks_alone", "obj": a, "target": t})

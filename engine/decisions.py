@@ -728,6 +728,10 @@ def _with_modes(g: "Game", player: str, o: Any, ab: Any, opt: dict[str, Any], x:
         opt["choose_kicked"] = casting.mode_range(ab, g, player, o.id, ["Kicker"])[1]  # instead" (601.2b, 702.32b)
     if again:  # 700.2d: a mode may be chosen more than once (``modes`` names it as often)
         opt["repeat_modes"] = True
+    weights, budget = casting.pawprints(ab)
+    if budget is not None:  # pawprint modes (a later rule, Bloomburrow): each mode's weight, the most they may total
+        opt["mode_weights"] = weights
+        opt["weight_budget"] = budget
     opt["mode_targets"] = per
     return True
 

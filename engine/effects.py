@@ -31,16 +31,19 @@ if TYPE_CHECKING:
 
 
 # ------------------------------------------------------------------ resolution (608)
-def _flat(ab: Ability, modes: list[int]) -> list[tuple[Effect, int]]:
+def _flat(ab: Ability, modes: list[int]) -> list[tuple[Effect, int, int]]:
+    """The effects of the chosen modes in order (700.2), each with the offset of its mode's target slots and the
+    number of times its mode was chosen before (a mode chosen again, 700.2d: its choices are its own)."""
     if ab.choose and ab.modes:
-        out: list[tuple[Effect, int]] = []
+        out: list[tuple[Effect, int, int]] = []
         off = 0
-        for m in modes:
+        for k, m in enumerate(modes):
             mode = ab.modes[m]
-            out += [(e, off) for e in mode.effects]
+            again = modes[:k].count(m)
+            out += [(e, off, again) for e in mode.effects]
             off += len(mode.targets)
         return out
-    return [(e, 0) for e in ab.effects]
+    return [(e, 0, 0) for e in ab.effects]
 
 
 
@@ -161,8 +164,10 @@ def resume(g: "Game") -> None:
     while r["i"] < len(effs):
         if g.gy_batch and graveyard_order.settle(g):
             return  # 404.3: the cards the last effect put into a graveyard are ordered before the next effect
-        eff, off = effs[r["i"]]
+        eff, off, again = effs[r["i"]]
         r["off"] = off
+        if again or "again" in r:  # a mode chosen again: its "choose" answers are its own (700.2d; values._slot)
+            r["again"] = again
         fn = OPS.get(eff.op)
         if not r.get("lki_kept"):
             g.lki = []  # each effect is one event batch for leaves-the-battlefield look-back (603.10)

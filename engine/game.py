@@ -728,6 +728,7 @@ class Game:
                 for k, v in counters.items():
                     if counters_allowed(self, n.id, k):
                         n.counters[k] = n.counters.get(k, 0) + v
+                self.changed()  # 121.6: it enters with them ("its power" as it entered counts them, 603.6a)
             if not clone.entering(self, n) and not entering.sacrifice_or_graveyard(self, n, frm):
                 triggers.enters(self, n)  # 706.5: "enter as a copy of ..." is chosen first; 614.1a: "If SELF would
                 # enter, sacrifice a Forest instead" (engine/entering.py)

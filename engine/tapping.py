@@ -19,16 +19,19 @@ if TYPE_CHECKING:
 __all__ = ["tap", "untap"]
 
 
-def tap(g: "Game", oid: int, attacking: bool = False) -> bool:
+def tap(g: "Game", oid: int, attacking: bool = False, by: str | None = None) -> bool:
     """701.17a: tap an untapped permanent; "whenever ... becomes tapped" triggers (603.2d); ``attacking``: the
-    tapping of a creature as it is declared as an attacker (508.1f: "if it isn't being declared as an attacker").
+    tapping of a creature as it is declared as an attacker (508.1f: "if it isn't being declared as an attacker");
+    ``by``: the player who taps it ("whenever you tap an untapped creature an opponent controls"): the controller of
+    the spell or ability that taps it, else its own controller (a cost, a mana ability, an attack).
     True when its status changed."""
     o = g.objects[oid]
     if o.tapped:
         return False
     o.tapped = True
     if o.zone == "battlefield":
-        ev: dict = {"event": "tapped", "obj": oid, "player": g.chars(oid).controller}
+        ctl = g.chars(oid).controller
+        ev: dict = {"event": "tapped", "obj": oid, "player": ctl, "by": by if by is not None else ctl}
         if attacking:
             ev["attacking"] = True
         triggers.event(g, ev)

@@ -52,6 +52,9 @@ OBJECT_EVENTS = {"etb", "dies", "ltb", "attacks", "blocks", "becomes_blocked", "
                  "untapped", "deals_damage", "dealt_damage", "combat_damage_player",
                  "combat_damage_creature", "combat_damage", "damage_player", "damage_opponent",
                  "combat_damage_walker",  # combat damage to a planeswalker (engine/actions.py; 510.2)
+                 # a creature's combat damage of one step, to whatever it was dealt: once per source, "that much" its
+                 # total (510.2: combat damage is dealt at once; engine/actions.py)
+                 "deals_combat_damage",
                  "attacks_or_blocks", "etb_or_dies", "etb_or_attacks", "cycle",
                  "becomes_target", "becomes_target_spell", "becomes_target_opponent",
                  "becomes_target_you",  # "... of a spell or ability you control" (the targeting one's controller)
@@ -131,6 +134,10 @@ KEYS = frozenset({"event", "self", "attached", "filter", "or_self", "batch", "wh
                   "amount",  # "whenever you expend 4": the total that player's mana spent this turn reached
                   "while",  # "whenever SELF attacks while you control a Dinosaur": a condition as the event happens
                   "won",  # clash: "whenever you clash and win" (701.20c); coin_flip: "whenever you win a coin flip"
+                  # "whenever you put one or more +1/+1 counters on a creature" (121.6), "whenever you tap an untapped
+                  # creature an opponent controls" (701.17a): the player who put them, who tapped it
+                  "done_by",
+                  "entered_from",  # "when SELF enters from a graveyard": the zone it came from (400.7)
                   "door"})  # "when you unlock this door": the door of the Room whose ability it is (engine/rooms.py)
 # or_copy: "whenever you cast or copy ...": casting fires it, and so does a copy of a spell put onto the
 # stack (engine/ops/cast.py copy_spell fires a "cast" event marked "copy", which only or_copy triggers see).
@@ -177,6 +184,7 @@ KEYS_OF_EVENT: dict[str, frozenset[str]] = {
     "spell": frozenset({"becomes_target_player"}),
     "keyword": frozenset({"activate"}),
     "each_counter": frozenset({"counters_put", "counters_removed"}), "reaches": frozenset({"counters_put"}),
+    "done_by": frozenset({"counters_put", "tapped"}), "entered_from": frozenset({"etb"}),
     "amount": frozenset({"expend"})}
 #: Events a triggered ability of a card in a graveyard is checked against (Spit Flame, Squee, Goblin
 #: Nabob, Aurora Eidolon, Phoenix Chick; 112.6b)
@@ -266,6 +274,13 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
             and (trig.get("who") != "opponent" or ev.get("player") != controller)
     if "counter" in trig and ev.get("kind") != trig["counter"]:
         return False  # "the last intervention counter"
+    if "entered_from" in trig:  # "whenever SELF or another creature enters from your graveyard" (400.7: Game.move
+        o = g.objects.get(ev["obj"]) if isinstance(ev.get("obj"), int) else None  # marks where it entered from)
+        if o is None or o.chosen.get("entered_from") != "graveyard" \
+                or trig["entered_from"] == "your_graveyard" and o.owner != controller:
+            return False  # (a card is only ever in its owner's graveyard, 404.1)
+    if trig.get("done_by") == "you" and ev.get("by") != controller:
+        return False  # "whenever you put one or more -1/-1 counters on a creature" (121.6), "whenever you tap ..."
     if "while" in trig and not condition(g, trig["while"], src, {"controller": controller}):
         return False  # "whenever SELF attacks while you control a Dinosaur": true as the event happens (603.2)
     if "other_filter" in trig:  # "blocks or becomes blocked by a non-Wall creature": the other creature (509.1h)
@@ -323,6 +338,12 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
             isinstance(g.objects[i].attacking, int) and g.objects[i].attacking in g.objects
             and g.controller_of(g.objects[i].attacking) == controller for i in g.battlefield):
         return False  # 508.1b: one of the attackers attacks a planeswalker the trigger's controller controls
+    if name == "player_attacked" and trig.get("min_attackers"):  # "whenever two or more creatures you control attack
+        # a player": that many of the creatures attacking that player (508.1b), of that kind
+        kind = trig.get("filter")
+        if sum(1 for i in ev.get("attackers", ()) if i in g.objects
+               and (kind is None or matches(g, i, kind, src, controller))) < trig["min_attackers"]:
+            return False
     if name in ("attacks", "you_attack") and trig.get("min_attackers"):  # "... and at least two other creatures attack"
         kind = trig.get("filter") if name == "you_attack" else None  # "you attack with five or more Soldiers"
         if sum(1 for i in g.battlefield if g.objects[i].attacking is not None
@@ -888,12 +909,17 @@ def expend(g: "Game", player: str, n: int) -> None:
         event(g, {"event": "expend", "player": player, "amount": total})
 
 
-def counters_put(g: "Game", oid: int, kind: str, n: int) -> None:
+def counters_put(g: "Game", oid: int, kind: str, n: int, by: str | None = None) -> None:
     """One or more counters of ``kind`` were put on the permanent ``oid`` by one event ("whenever one or more
-    +1/+1 counters are put on a creature you control"); 121.6: given as it enters too (``enters``)."""
+    +1/+1 counters are put on a creature you control"); 121.6: given as it enters too (``enters``). ``by``: the
+    player who put them ("whenever you put one or more -1/-1 counters on a creature"): the controller of the spell
+    or ability whose effect or cost put them (609.2, 602.1a), of the source whose damage became them (702.79a,
+    702.89c); by default the permanent's controller, who puts the counters it enters with (121.6, 614.1c)."""
     o = g.objects.get(oid)
     if n > 0 and o is not None and o.zone == "battlefield":
-        event(g, {"event": "counters_put", "obj": oid, "kind": kind, "amount": n, "player": g.controller_of(oid)})
+        ctl = g.controller_of(oid)
+        event(g, {"event": "counters_put", "obj": oid, "kind": kind, "amount": n, "player": ctl,
+                  "by": by if by is not None else ctl})
 
 
 def counters_removed(g: "Game", oid: int, kind: str, n: int) -> None:

@@ -2071,6 +2071,8 @@ CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dung
                   # not conditions: the least modes of a modal spell (700.2; casting.mode_range), who
                   # chooses its modes (601.3; casting.cast), whether a mode may be chosen again (check_modes)
                   "min_modes", "mode_chooser", "repeat_modes",
+                  # pawprint modes (a later rule, Bloomburrow): each mode's pawprints, the most the chosen modes total
+                  "pawprints", "pawprint_budget",
                   # "If you control a commander as you cast SELF, you may choose both instead" (casting.mode_range)
                   "more_modes_if", "more_modes_may",
                   # not a condition: who may activate it (602.2: "Any player may activate this ability";
@@ -2383,12 +2385,13 @@ def bind_self_compare(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:
     return f
 
 
-def _slot(ref: dict[str, Any], player: str) -> str:
+def _slot(ref: dict[str, Any], player: str, again: int = 0) -> str:
     """One answer per reference and chooser in a resolution: the compiler repeats the same
     reference for "it" ("put a +1/+1 counter on a creature you control. It gains double
-    strike"), so a later effect names the object chosen for an earlier one."""
+    strike"), so a later effect names the object chosen for an earlier one; ``again``: the mode's instance, when
+    the same mode was chosen more than once (700.2d: each instance chooses for itself)."""
     key = zlib.crc32(json.dumps(ref, sort_keys=True, default=str).encode())
-    return f"choose.{key:x}.{player}"
+    return f"choose.{key:x}.{player}" + (f".{again}" if again else "")
 
 
 
@@ -2407,7 +2410,7 @@ def chosen_refs(g: "Game", r: dict[str, Any], ref: dict[str, Any]) -> list[Any]:
     n = amount(g, ref.get("amount", 1), src, r)
     out: list[Any] = []
     for p in choosers:
-        slot = _slot(ref, p)
+        slot = _slot(ref, p, int(r.get("again") or 0))
         got = r["answers"].get(slot)
         if got is None:
             f = dict(ref["choose"])

@@ -407,7 +407,11 @@ class PromptPanel(QWidget):
         counts = []
         for i, m in enumerate(p.option.get("modes", [])):
             legal = p.mode_legal(i)
-            row = ModeCount(m if legal else f"{m} (no legal target)", p.mode_range()[1])
+            most = p.mode_range()[1]
+            weights = p.option.get("mode_weights")
+            if weights and i < len(weights) and weights[i]:  # pawprint modes (a later rule, Bloomburrow): at most the
+                most = min(most, int(p.option.get("weight_budget", most)) // int(weights[i]))  # budget's worth
+            row = ModeCount(m if legal else f"{m} (no legal target)", most)
             row.setObjectName(f"mode:{i}")
             row.setEnabled(legal)  # 700.2a
             if not legal:

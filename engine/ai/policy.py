@@ -418,6 +418,17 @@ class QuickPolicy:
         if not picks or not again and len(picks) < least:
             return None
         modes = sorted(picks)
+        weights = o.get("mode_weights")
+        if weights:  # pawprint modes (a later rule, Bloomburrow): the picks whose pawprints fit, again while they fit
+            budget = int(o.get("weight_budget", 0))
+            modes = [m for m in sorted(picks, key=lambda m: weights[m]) if weights[m] <= budget][:1]
+            if not modes:
+                return None
+            fit = sorted(picks, key=lambda m: -weights[m])
+            while len(modes) < most and (nxt := next((m for m in fit if sum(weights[x] for x in modes) + weights[m]
+                                                      <= budget), None)) is not None:
+                modes = sorted(modes + [nxt])
+            return modes, [t for m in modes for t in picks[m]]
         while again and len(modes) < most:  # a mode chosen again, each time with its own targets (700.2d)
             modes = sorted(modes + [modes[len(modes) % len(picks)]])
         return modes, [t for m in modes for t in picks[m]]

@@ -233,6 +233,16 @@ class RandomBot:
             if len(legal) < len(per):
                 return None
             modes = legal
+        elif o.get("mode_weights") and legal:  # pawprint modes (a later rule, Bloomburrow): modes, the same one again,
+            weights, left = o["mode_weights"], int(o["weight_budget"])  # whose pawprints total at most the budget
+            modes = []
+            while len(modes) < o["choose"] and (fit := [m for m in legal if weights[m] <= left]) \
+                    and (not modes or self.rng.random() < 0.7):
+                modes.append(self.rng.choice(fit))
+                left -= weights[modes[-1]]
+            if not modes:
+                return None
+            modes.sort()
         elif o.get("repeat_modes"):  # "you may choose the same mode more than once" (the Confluences, 700.2d)
             modes = sorted(self.rng.choice(legal) for _ in range(o["choose"]))
         else:

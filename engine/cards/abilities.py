@@ -375,9 +375,10 @@ aura_swap
 reveal_until: filter, to, rest, [who], [count]
     reveal from the top until a matching card (count: until that many); put it in `to`, the rest in `rest`; who: the
     player revealing from their own library (CR 701.13a)
-may: effects:[Effect], [then:[Effect]], [else:[Effect]], [reflexive]
+may: effects:[Effect], [then:[Effect]], [else:[Effect]], [reflexive], [once_each_turn]
     "you may ...; if you do ...; if you don't ..."; reflexive: "when you do" (targets of `then` are chosen after)
-    (CR 608.2d; reflexive triggers are not in the 2016 rules)
+    (CR 608.2d; reflexive triggers are not in the 2016 rules); once_each_turn: "Do this only once each turn."
+    (a triggered ability's choice: "yes" only if this ability's source has not done it this turn)
 clash: win:[Effect]
     clash with an opponent (CR 701.20); the effects run if the controller wins
 friend_or_foe: (none)
@@ -692,6 +693,8 @@ TRIGGER_EVENTS: frozenset[str] = frozenset({
     "crews", "saddles", "becomes_crewed",
     "day_night",  # day became night or night became day (a later rule, Innistrad: Midnight Hunt: engine/transform.py)
     "player_attacked",  # a player attacked a player with one or more creatures (508.1b): a Curse's trigger
+    # a creature's combat damage of one step, to whatever it was dealt: once per source (510.2; engine/actions.py)
+    "deals_combat_damage",
     "etb", "dies", "ltb", "attacks", "blocks", "attacks_or_blocks", "becomes_blocked", "blocks_or_blocked",
     "blocks_creature", "becomes_blocked_by",  # once for each creature it blocks or that blocks it (509.4)
     "unblocked", "attacks_alone", "attacks_saddled", "combat_damage_player", "combat_damage_creature",

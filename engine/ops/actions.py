@@ -61,9 +61,9 @@ def action(name: str):
     return deco
 
 
-def _add_counters(g: "Game", oid: int, kind: str, n: int) -> None:
+def _add_counters(g: "Game", oid: int, kind: str, n: int, by: str) -> None:
     """Put ``n`` counters of ``kind`` on ``oid``, as many as its replacement effects make it (614.1a; a
-    keyword action asks no order of them: the first collected applies first)."""
+    keyword action asks no order of them: the first collected applies first); ``by`` puts them (121.6)."""
     o = g.objects.get(oid)
     if o is None or n <= 0 or not counters_allowed(g, oid, kind):
         return
@@ -71,7 +71,7 @@ def _add_counters(g: "Game", oid: int, kind: str, n: int) -> None:
     o.counters[kind] = o.counters.get(kind, 0) + got
     replacement.done(g, f"counters:{oid}:{kind}")
     g.changed()
-    triggers.counters_put(g, oid, kind, got)
+    triggers.counters_put(g, oid, kind, got, by)
 
 
 def _n(g: "Game", r: dict, e: Effect) -> int:
@@ -184,7 +184,7 @@ def _proliferate(g: "Game", r: dict, e: Effect) -> dict | None:
         elif x in g.objects:
             for k, v in list(g.objects[x].counters.items()):
                 if v > 0:
-                    _add_counters(g, x, k, 1)
+                    _add_counters(g, x, k, 1, controller(g, r))
     g.log("proliferate", player=p, count=len(got))
     triggers.event(g, {"event": "proliferate", "player": p})  # "whenever you proliferate" (a later trigger, ONE)
     return None
@@ -209,7 +209,7 @@ def _amass(g: "Game", r: dict, e: Effect) -> dict | None:
     r["amassed"] = list(got)  # "the Army you amassed" (engine/values.py refs)
     for a in got:
         if a in g.objects and g.objects[a].zone == "battlefield":
-            _add_counters(g, a, "+1/+1", _n(g, r, e))
+            _add_counters(g, a, "+1/+1", _n(g, r, e), controller(g, r))
             if sub not in g.chars(a).subtypes:
                 add_effect(g, "4", [a], r, "never", types=[], subtypes=[sub], in_addition=True)
     return None
@@ -237,7 +237,7 @@ def _explore(g: "Game", r: dict, e: Effect) -> dict | None:
                 _explored(g, who, p)
                 return None
         for c in who:
-            _add_counters(g, c, "+1/+1", 1)
+            _add_counters(g, c, "+1/+1", 1, controller(g, r))
     top = st[key]
     if top is None or top not in g.objects:
         _explored(g, who, p)
@@ -272,7 +272,7 @@ def _bolster(g: "Game", r: dict, e: Effect) -> dict | None:
     if isinstance(got, dict):
         return got
     for i in got:
-        _add_counters(g, i, "+1/+1", _n(g, r, e))
+        _add_counters(g, i, "+1/+1", _n(g, r, e), controller(g, r))
     return None
 
 
@@ -283,7 +283,7 @@ def _adapt(g: "Game", r: dict, e: Effect) -> None:
     for i in _objs(g, r, e.get("what", "self")):
         fresh = g.objects[i].chosen.pop("adapt_fresh_turn", None) == g.turn
         if fresh or not g.objects[i].counters.get("+1/+1"):
-            _add_counters(g, i, "+1/+1", _n(g, r, e))
+            _add_counters(g, i, "+1/+1", _n(g, r, e), controller(g, r))
 
 
 @action("adapt_fresh")
@@ -300,7 +300,7 @@ def _monstrosity(g: "Game", r: dict, e: Effect) -> None:
     monstrous (a designation kept until it leaves the battlefield, 701.28b-c)."""
     for i in _objs(g, r, e.get("what", "self")):
         if not g.objects[i].chosen.get("monstrous"):
-            _add_counters(g, i, "+1/+1", _n(g, r, e))
+            _add_counters(g, i, "+1/+1", _n(g, r, e), controller(g, r))
             g.objects[i].chosen["monstrous"] = True
             g.changed()
             triggers.event(g, {"event": "monstrous", "obj": i, "player": g.controller_of(i)})  # "becomes monstrous"
@@ -426,7 +426,7 @@ def _connive(g: "Game", r: dict, e: Effect) -> dict | None:
             g.move(c, "graveyard")
     if nonland:
         for i in who:
-            _add_counters(g, i, "+1/+1", 1)
+            _add_counters(g, i, "+1/+1", 1, controller(g, r))
     return None
 
 
@@ -617,7 +617,7 @@ def _endure(g: "Game", r: dict, e: Effect) -> dict | None:
         plan.append((x, ctl, counters))
     for x, ctl, counters in plan:
         if counters and x is not None:
-            _add_counters(g, x, "+1/+1", n)
+            _add_counters(g, x, "+1/+1", n, controller(g, r))
         elif seats.can_control(g, ctl):
             spirit = token_def(Effect("token", {"power": n, "toughness": n, "colors": ["W"], "subtypes": ["Spirit"],
                                                 "types": ["Creature"]}))
@@ -665,7 +665,7 @@ def _blight(g: "Game", r: dict, e: Effect) -> dict | None:
         chosen = [x for x in got if x in mine]
         if not chosen:
             continue
-        _add_counters(g, chosen[0], "-1/-1", _n(g, r, e))
+        _add_counters(g, chosen[0], "-1/-1", _n(g, r, e), controller(g, r))
         r["did"] = True
         g.log("blight", player=p, card=g.objects[chosen[0]].card.name, amount=_n(g, r, e))
     return None

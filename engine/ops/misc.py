@@ -373,6 +373,25 @@ def which_prompt(g: "Game", r: Ctx) -> str:
     return f"{name}: {sentence} Which one?"
 
 
+def _once_each_turn(g: "Game", r: Ctx) -> None:
+    """"Whenever ..., you may draw that many cards. Do this only once each turn." (Terrasymbiosis): once its source
+    has done it this turn, "no" is the only answer (608.2d); a "yes" is kept on the source, by turn (an object off
+    the battlefield is shared by a game's copies: replaced, never changed, as engine/triggers.py does)."""
+    s = this(g, r)
+    sid = s.source if s.ability is not None else s.id
+    src = g.objects.get(sid) if sid is not None else None
+    if src is None:
+        return
+    key = "did_once:" + (s.ability.text if s.ability is not None else "")
+    got = r["answers"].get(r["i"])
+    if got is None and src.chosen.get(key) == g.turn:
+        r["answers"][r["i"]] = "no"
+    elif got == "yes" and src.chosen.get(key) != g.turn:
+        if src.zone not in ("battlefield", "stack"):
+            src = g.objects[src.id] = src.copy()
+        src.chosen[key] = g.turn
+
+
 def _plain_may(g: "Game", r: Ctx, e: Effect) -> dict | None:
     """608.2d: "you may" — the controller chooses as it resolves; "target opponent may draw a card": that
     player chooses (no one, when that player is gone: the instruction is not done)."""
@@ -392,6 +411,8 @@ def _plain_may(g: "Game", r: Ctx, e: Effect) -> dict | None:
 
 @op("may")
 def _may_pay(g: "Game", r: dict, e: Effect) -> dict | None:
+    if e.get("once_each_turn"):
+        _once_each_turn(g, r)
     if e.get("alternatives"):
         return _may_either(g, r, e)
     pays = [Effect("pay", with_x(g, r, x.args)) for x in e.get("effects", ()) if x.op == "pay"]

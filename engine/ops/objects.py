@@ -92,7 +92,8 @@ def _tap(g: "Game", r: Ctx, e: Effect) -> dict | None:
                     "prompt": f"{this(g, r).card.name}: tap or untap "
                               f"{g.objects[objs[0]].card.name if len(objs) == 1 else f'{len(objs)} permanents'}?"}
         act = tap if got == "tap" else untap
-    done = [x for x in objs if act(g, x)]  # 701.17a (603.2d: "becomes tapped"), 701.17b
+    # 701.17a (603.2d: "becomes tapped", by this ability's controller), 701.17b
+    done = [x for x in objs if (tap(g, x, by=controller(g, r)) if act is tap else act(g, x))]
     if act is tap:  # "for each creature tapped this way": what this resolution's tap instructions tapped
         r["tapped_this_way"] = list(r.get("tapped_this_way", ())) + done
     return None
@@ -254,7 +255,7 @@ def _counter_each_kind(g: "Game", r: Ctx, e: Effect) -> dict | None:
         elif counters_allowed(g, x, k):
             cs[k] = cs.get(k, 0) + put[(x, k)]
             replacement.done(g, f"counters:{x}:{k}")
-            triggers.counters_put(g, x, k, put[(x, k)])
+            triggers.counters_put(g, x, k, put[(x, k)], controller(g, r))
     g.changed()
     return None
 
@@ -380,7 +381,7 @@ def _counters(g: "Game", r: Ctx, e: Effect) -> dict | None:
             elif counters_allowed(g, x, kind):
                 cs[kind] = cs.get(kind, 0) + put.get(x, n)
                 replacement.done(g, f"counters:{x}:{kind}")
-                triggers.counters_put(g, x, kind, put.get(x, n))
+                triggers.counters_put(g, x, kind, put.get(x, n), controller(g, r))
     g.changed()
     return None
 
@@ -453,7 +454,7 @@ def _its_counters(g: "Game", r: Ctx, e: Effect) -> None:
                 got = replacement.counter_count(g, x, kind, k)
                 cs[kind] = cs.get(kind, 0) + got
                 replacement.done(g, f"counters:{x}:{kind}")
-                triggers.counters_put(g, x, kind, got)
+                triggers.counters_put(g, x, kind, got, controller(g, r))
     g.changed()
 
 
@@ -477,7 +478,7 @@ def _move_counters(g: "Game", r: Ctx, e: Effect) -> None:
     a.counters[kind] -= n
     triggers.counters_removed(g, a.id, kind, n)  # 121.5: moved counters are removed from the first object
     b.counters[kind] = b.counters.get(kind, 0) + n
-    triggers.counters_put(g, b.id, kind, n)  # 121.5: moved counters are put onto the second object
+    triggers.counters_put(g, b.id, kind, n, controller(g, r))  # 121.5: moved counters are put onto the second object
     g.log("move_counters", counter=kind, amount=n, source=a.card.name, to=b.card.name)
     g.changed()
 

@@ -67,10 +67,16 @@ CASUAL_CARDS = {"Plane", "Phenomenon", "Scheme", "Vanguard", "Conspiracy"}
 #: "Choose one. If you control a commander as you cast SELF, you may choose both instead." (the Wills of Commander
 #: Legends), "... If it was kicked, choose both instead.", "If SELF was kicked, choose any number instead." (the
 #: Inscriptions): the most modes depend on a condition (700.2)
-_COND_MODAL = re.compile(r"choose one\. if (.+?)(?: as you cast self)?, (you may )?choose (both|two|any number) "
-                         r"instead\.", re.I)
+_COND_MODAL = re.compile(r"choose one\. if (.+?)(?: as you cast self)?, (you may )?choose "
+                         r"(both|two|any number|one or more) instead\.", re.I)
 _AGAIN = re.compile(r"choose ((?:up to )?(?:one|two|three|four|five))\. you may choose the same mode more than "
                     r"once\.", re.I)
+#: pawprint modes (a later rule, Bloomburrow; 700.2 as it is): "Choose up to five {P} worth of modes. You may choose
+#: the same mode more than once.", each mode printed "{P}{P} — ...": the chosen modes' pawprints total at most that
+#: many
+_PAWS = re.compile(r"choose up to (one|two|three|four|five|six|seven|eight|nine|ten) \{P\} worth of modes\. you may "
+                   r"choose the same mode more than once\.", re.I)
+_PAW_MODE = re.compile(r"((?:\{P\})+) — (.+)", re.S)
 _MODAL = re.compile(r"^(.*?)chooses? (one|two|three|four|five|one or both|one or more|any number|"
                     r"up to (?:one|two|three|four|five))(?: that hasn't been chosen(?: this turn)?)? —$", re.I)
 
@@ -155,6 +161,10 @@ def read_ir(text: str, name: str, is_spell: bool, legendary: bool = False,
                 # a mode's flavor word ("• Rouse the Party — ...") has no rules meaning; only a modal head's
                 # bullets are modes ("choose Khans or Dragons" names its bullets by their labels)
                 bullets.append(FLAVOR_WORD.sub("", bullet) if _MODAL.match(p) else bullet)
+        if _PAWS.fullmatch(p.strip()):  # pawprint modes (a later rule): "{P}{P} — ..." paragraphs are its modes
+            while i + 1 < len(paras) and _PAW_MODE.fullmatch(paras[i + 1].strip()):
+                i += 1
+                bullets.append(paras[i].strip())
         if p.strip().lower() == "spree":  # spree (a later keyword, OTJ): "choose one or more additional costs", each
             # mode printed "+ {cost} — ..." (its cost added for each mode chosen: _modes, engine/casting.py)
             while i + 1 < len(paras) and paras[i + 1].startswith("+ {"):
@@ -318,7 +328,8 @@ def _modes(lines: tuple[str, ...], head: str) -> tuple[tuple[Ability, ...], int,
     for line in lines:
         ctx = Ctx()
         paid = re.fullmatch(r"\+ ((?:\{[^}]+\})+) — (.+)", line, re.S)  # a spree mode's cost (a later keyword)
-        effects = parse_effects(paid.group(2) if paid else line, ctx)
+        paws = _PAW_MODE.fullmatch(line)  # a pawprint mode's weight (a later rule: the modal head's budget)
+        effects = parse_effects(paid.group(2) if paid else paws.group(2) if paws else line, ctx)
         if effects is None:
             return None
         modes.append(Ability("mode", line, effects=tuple(effects), targets=tuple(ctx.targets),
@@ -484,6 +495,29 @@ def _lower_activated(item: IrItem) -> Ability | None:
     return Ability("mana" if is_mana else "activated", item.text, effects=tuple(effects),
                    targets=tuple(ctx.targets), cost=cost, condition=cond, zone=zone,
                    sorcery_speed=sorcery or cost.loyalty is not None, keyword=keyword)
+
+
+#: "Whenever ..., you may X. Do this only once each turn." (Terrasymbiosis, Riveteers Ascendancy)
+_ONCE_DONE = re.compile(r" Do this only once each turn\.$")
+
+
+def _once_each_turn(item: IrItem) -> Ability | None:
+    """A triggered ability whose choice ("you may ...") may be made only once each turn: it triggers each time, and
+    once its source has done it this turn, "no" is the only answer (608.2d; engine/ops/misc.py once_each_turn)."""
+    text = _ONCE_DONE.sub("", item.text)
+    ab = _lower_triggered(IrItem("triggered", text, head=_ONCE_DONE.sub("", item.head),
+                                 body=_ONCE_DONE.sub("", item.body)))
+    if ab is None:
+        return None
+    trig = ab.trigger or {}
+    if not (trig.get("self") or trig.get("filter")) and "'it'" in repr(ab.effects):
+        return None  # "whenever you scry, if SELF is tapped, you may untap it": no object of the event for "it"
+    if ab.optional:
+        may = Effect("may", {"effects": list(ab.effects), "once_each_turn": True})
+        return replace(ab, text=item.text, effects=(may,), optional=False)
+    if len(ab.effects) == 1 and ab.effects[0].op == "may" and not ab.effects[0].args.get("alternatives"):
+        return replace(ab, text=item.text, effects=(Effect("may", {**ab.effects[0].args, "once_each_turn": True}),))
+    return None
 
 
 def _lower_triggered(item: IrItem) -> Ability | None:
@@ -1018,6 +1052,8 @@ def lower(items: list[IrItem], types: tuple[str, ...]) -> tuple[list[str], dict[
             fab = _lower_activated(IrItem("activated", item.text, head=item.head, body=item.body, modes=item.modes))
             ab = None if fab is None else replace(fab, zone="hand", keyword="Forecast", condition={
                 **(fab.condition or {}), "step": "upkeep", "once_each_turn": True})
+        elif item.kind == "triggered" and _ONCE_DONE.search(item.text) and not item.modes:
+            ab = _once_each_turn(item)
         elif item.kind == "triggered":
             ab = _lower_triggered(item) or _either_trigger(item)
         elif item.kind == "chapter":
@@ -1026,6 +1062,11 @@ def lower(items: list[IrItem], types: tuple[str, ...]) -> tuple[list[str], dict[
             # "Choose three. You may choose the same mode more than once." (the Confluences, 700.2 as later
             # printed): a number of modes, each may be chosen again
             again = _AGAIN.fullmatch(item.head.strip())
+            paws = _PAWS.fullmatch(item.head.strip())
+            if paws and not all(_PAW_MODE.fullmatch(md) for md in item.modes):
+                paws = None
+            if paws:  # pawprint modes (a later rule, Bloomburrow): as many modes as pawprints, each mode again
+                again = re.match(r"choose (up to \w+)", item.head.strip(), re.I)
             more = _COND_MODAL.fullmatch(item.head.strip())
             more_if = parse_condition(more.group(1)) if more else None
             got = _modes(item.modes, f"choose {again.group(1)} —" if again else "choose one —" if more_if is not None
@@ -1039,10 +1080,13 @@ def lower(items: list[IrItem], types: tuple[str, ...]) -> tuple[list[str], dict[
                 cond: dict[str, Any] = {"min_modes": up_to} if up_to != choose else {}
                 if again:
                     cond["repeat_modes"] = True
+                if paws:  # each mode's pawprints, and the most the chosen modes may total (engine/casting.py)
+                    weights = [md.count("{P}") for md in item.modes]
+                    cond.update({"min_modes": 1, "pawprints": weights, "pawprint_budget": choose})
                 if more and more_if is not None:  # "If COND as you cast SELF, you may choose both instead": the most
                     # modes (and, without "you may", the least) become two when COND holds as modes are chosen
                     # (601.2b; casting.mode_range); one otherwise. "Choose any number instead": from one to all
-                    any_number = more.group(3).lower() == "any number"
+                    any_number = more.group(3).lower() in ("any number", "one or more")  # (at least one either way)
                     choose = len(modes) if any_number else 2
                     cond.update({"min_modes": 1, "more_modes_if": more_if,
                                  "more_modes_may": bool(more.group(2)) or any_number})

@@ -104,6 +104,7 @@ AMOUNT_EVENTS = frozenset({"combat_damage_creature", "combat_damage_player", "da
                            "deals_damage", "dealt_damage", "gain_life", "lose_life", "expend",
                            "pay_life",  # "whenever you pay life, put that many ...": the life paid (119.4)
                            "combat_damage",  # engine.triggers.ALIASES: combat damage to a player or creature
+                           "deals_combat_damage",  # a creature's combat damage of one step, all of it
                            "combat_damage_player_or_walker", "combat_damage_walker",  # ... or planeswalker
                            "player_counters",  # "whenever you get one or more {E}": how many
                            "counters_put",  # "whenever one or more +1/+1 counters are put on ...": how many (121.6)

@@ -125,6 +125,12 @@ def normalise(text: str, name: str, legendary: bool = False, short_names: tuple[
     # same number
     text = re.sub(r"\bconverted mana costs\b", "mana values", text)
     text = re.sub(r"\bconverted mana cost\b", "mana value", text)
+    # "Look at the top six cards of your library. ... Put the rest on the bottom in a random order." (Kaslem's
+    # Stonetree): the bottom of the library they were looked at in (401.4), when that is only ever yours
+    if "your library" in text and not re.search(r"\b(?:their|that player's|opponent's|target player's) librar", text):
+        text = re.sub(r"\bon the bottom in (a random|any) order\b", r"on the bottom of your library in \1 order", text)
+    # "deals that amount of damage" (Fear of Burning Alive) is "deals that much damage" (the amount named before)
+    text = re.sub(r"\bdeals that amount of damage\b", "deals that much damage", text)
     # a legend's own pronoun before "owner" (Jace, Vryn's Prodigy: "return him to the battlefield transformed
     # under his owner's control") means what "its owner" means of any other object (108.3)
     text = re.sub(r"\b(?:his|her) owner(s?)'", r"its owner\1'", text)

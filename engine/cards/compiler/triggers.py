@@ -148,6 +148,15 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         inner = parse_trigger(f"a commander you own {m.group(1)}")
         f = inner.get("filter") if inner is not None else None
         return inner if isinstance(f, dict) and f.get("commander") and f.get("owner") == "you" else None
+    m = re.fullmatch(r"(you|an opponent|a player) plays? a land or casts? a spell", c)
+    if m:  # "Whenever you play a land or cast a spell, draw a card" (The Endstone): either event (305.1, 601.2i)
+        who = {"you": "you", "an opponent": "opponent"}.get(m.group(1), "any")
+        land, spell = parse_trigger(f"{m.group(1)} plays a land".replace("you plays", "you play")), \
+            parse_trigger(f"{m.group(1)} casts a spell".replace("you casts", "you cast"))
+        if land != {"event": "plays_land", "who": who} or spell is None or spell.get("event") != "cast" \
+                or spell.get("who") != who or spell.get("filter"):
+            return None
+        return {"event": ["plays_land", "cast"], "who": who}
     m = re.fullmatch(r"(you|an opponent|a player) plays? an? ((?:non)?[a-z]+ land)", c)
     if m:  # "When an opponent plays a nonbasic land" (Hidden Herd): the land played (305.1), of that kind
         f = parse_noun(m.group(2))
@@ -230,6 +239,16 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
             f.pop("zone", None)
             out = {"event": "deals_damage", "filter": f, "damaged": dealt}
         return {**out, "combat": True} if m.group(2) else out
+    m = re.fullmatch(r"(an? .+?) deals combat damage", c)
+    if m and " or " not in m.group(1) and not m.group(1).startswith("a source"):  # "Whenever a creature you control
+        # deals combat damage, you gain that much life" (Noble Purpose): each combat damage event of such a creature,
+        # to whatever it is dealt (510.2, 120.3); "that much" its amount
+        f = parse_noun(m.group(1))
+        if f is None or f.get("player") or f.get("zone") not in (None, "battlefield") or "source" in f \
+                or "Creature" not in f.get("types", ()):
+            return None
+        f.pop("zone", None)
+        return {"event": "deals_combat_damage", "filter": f}
     m = re.fullmatch(r"an? (.+?) deals combat damage to you", c)
     if m and m.group(1) != "source":  # "Whenever a creature deals combat damage to you" (Hixus, Teysa): you, the
         f = parse_noun(m.group(1))    # player (510.2), not a planeswalker you control; "that creature" the source
@@ -302,6 +321,16 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         f.pop("zone", None)
         return {"event": "discard", "who": {"you": "you", "an opponent": "opponent", "a player": "any"}[m.group(1)],
                 "filter": f}
+    m = re.fullmatch(r"a source (you|an opponent) controls? deals (noncombat |combat )?damage to (an opponent|you)", c)
+    if m:  # "Whenever a source you control deals noncombat damage to an opponent" (Niv-Mizzet, Visionary; Chandra's
+        # Pyreling): that player is dealt damage by a source that player's opponent controls as it deals it (120.3,
+        # 109.4): a spell on the stack, a permanent, a card; "that much" its amount, "that player" the one dealt it
+        combat_kind = {"noncombat ": {"noncombat": True}, "combat ": {"combat": True}}.get(m.group(2) or "", {})
+        who = "opponent" if m.group(3) == "an opponent" else "you"
+        if (m.group(1) == "you") != (who == "opponent"):
+            return None
+        return {"event": "dealt_damage", "who": who, **combat_kind,
+                "source_filter": {"controller": "you" if m.group(1) == "you" else "opponent", "zone": "any_card"}}
     m = re.fullmatch(r"(you are|you're|an opponent is|a player is) dealt damage by (an? .+)", c)
     if m:  # "Whenever an opponent is dealt damage by a red instant or sorcery spell you control or by a red
         # planeswalker you control" (Chandra's Phoenix): the source of the damage event (120.3, 609.7)
@@ -339,6 +368,51 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
                 or "owner" in inner["filter"]:
             return None
         return {**inner, "filter": {**inner["filter"], "owner": "opponent" if "opponent" in m.group(2) else "not_you"}}
+    if c == "you gain life for the first time during each of your turns":  # (Cat Collector): the first life gain
+        return {"event": "gain_life", "who": "you", "first": True, "your_turn": True}  # of the turn, on your turns
+    m = re.fullmatch(r"you cast another spell that has ([a-z]+)", c)
+    if m:  # "Whenever you cast another spell that has flash" (Slitherwisp): a permanent's ability never sees its own
+        # card cast (it works on the battlefield, 112.6), so "another" excludes nothing more
+        return parse_trigger(f"you cast a spell with {m.group(1)}")
+    m = re.fullmatch(r"one or more (.+?) attack you", c)
+    if m:  # "Whenever one or more creatures attack you, those creatures get -1/-0" (Sabotage Strategist): one trigger
+        # for the creatures declared as attackers attacking you (508.1b, 603.2c); "those creatures" all of them
+        inner = parse_trigger(f"a {m.group(1)[:-1] if m.group(1).endswith('s') else m.group(1)} attacks you")
+        if inner is None or inner.get("event") != "attacks" or inner.get("defending") != "you_only":
+            return None
+        return {**inner, "batch": True}
+    m = re.fullmatch(r"self and/or one or more other (.+?) enter", c)
+    if m:  # "Whenever SELF and/or one or more other Vampires you control enter" (Vampire Socialite): one trigger for
+        # the permanents of one event, SELF among them or not (603.2c)
+        inner = parse_trigger(f"one or more other {m.group(1)} enter")
+        if inner is None or inner.get("event") != "etb" or not inner.get("batch") or set(inner) != {
+                "event", "filter", "batch"}:
+            return None
+        return {**inner, "or_self": True}
+    m = re.fullmatch(r"(.+) enters from (your|a) graveyard", c)
+    if m:  # "When SELF enters from a graveyard" (Treacherous Pit-Dweller), "Whenever SELF or another creature enters
+        # from your graveyard" (Flayer of the Hatebound): the zone it came from (400.7; a card is only ever in its
+        # owner's graveyard, 404.1)
+        inner = parse_trigger(f"{m.group(1)} enters")
+        if inner is None or inner.get("event") != "etb" or set(inner) - {"event", "self", "filter", "or_self"}:
+            return None
+        return {**inner, "entered_from": "your_graveyard" if m.group(2) == "your" else "graveyard"}
+    m = re.fullmatch(r"you tap an untapped (.+)", c)
+    if m:  # "Whenever you tap an untapped creature an opponent controls" (Icewrought Sentry): it becomes tapped by
+        # your spell or ability, or as a cost you pay (701.17a, 603.2d; engine/tapping.py)
+        inner = parse_trigger(f"a {m.group(1)} becomes tapped" if not m.group(1).startswith(("a ", "an "))
+                              else f"{m.group(1)} becomes tapped")
+        if inner is None or inner.get("event") != "tapped" or set(inner) != {"event", "filter"}:
+            return None
+        return {**inner, "done_by": "you"}
+    m = re.fullmatch(r"you put one or more ([+\-]\d+/[+\-]\d+|[a-z]+) counters on (.+)", c)
+    if m:  # "whenever you put one or more -1/-1 counters on a creature" (Hapatra, Vizier of Poisons), "... +1/+1
+        # counters on SELF" (Exemplar of Light): counters put on it, by you (121.6: by your spell or ability, your
+        # source's wither or infect damage, or as it enters under your control; engine/triggers.py counters_put)
+        inner = parse_trigger(f"one or more {m.group(1)} counters are put on {m.group(2)}")
+        if inner is None or inner.get("event") != "counters_put":
+            return None
+        return {**inner, "done_by": "you"}
     m = re.fullmatch(r"one or more ([+\-]\d+/[+\-]\d+|[a-z]+) counters are put on (.+)", c)
     if m:  # 121.6: "whenever one or more +1/+1 counters are put on another
         # creature you control" (Enduring Scalelord): once for each permanent each time counters are put on it
@@ -533,6 +607,10 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         "you discard one or more cards": {"event": "discard", "who": "you", "batch": True},
         "a player cycles a card": {"event": "cycle", "who": "any"},
         "you're dealt damage": {"event": "dealt_damage", "who": "you"},
+        # "When you're dealt combat damage" (Swarmborn Giant), "Whenever combat damage is dealt to you" (Risona): combat
+        # damage is dealt at once (510.2), so once for each combat damage step however many creatures dealt it
+        "you're dealt combat damage": {"event": "dealt_damage", "who": "you", "combat": True, "batch": True},
+        "combat damage is dealt to you": {"event": "dealt_damage", "who": "you", "combat": True, "batch": True},
         "a creature attacks you": {"event": "attacks", "filter": {"types": ["Creature"]}, "defending": "you_only"},
         # 701.8: "When you discard SELF", "When a spell or ability an opponent controls causes you to discard SELF": the
         # card's ability, from the graveyard it was discarded to
@@ -613,6 +691,19 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         if not least or f is None or f.get("_needs_player_target") or f.get("other"):
             return None
         return {"event": "you_attack", "min_attackers": least, "filter": {**f, "controller": "you"}}
+    m = re.fullmatch(r"(one|two|three|four|five) or more (.+?) you control attack a player", c) \
+        or re.fullmatch(r"you attack a player with (one|two|three|four|five) or more (.+)", c)
+    if m:  # "Whenever two or more creatures you control attack a player" (Landroval, Horizon Witness), "whenever you
+        # attack a player with one or more ...": once for each player attacked by that many of them (508.1b: a
+        # player, not a planeswalker; engine/combat.py player_attacked holds that player's attackers)
+        least = number(m.group(1))
+        f = parse_noun(m.group(2))
+        if not least or f is None or f.get("player") or f.get("_needs_player_target") or f.get("other") \
+                or "Creature" not in f.get("types", ()) or f.get("zone") not in (None, "battlefield") \
+                or "controller" in f:
+            return None
+        f.pop("zone", None)
+        return {"event": "player_attacked", "who": "you", "min_attackers": least, "filter": f}
     m = re.fullmatch(r"you cast a spell with mana value (\d+) or (greater|less)", c)
     if m:
         return {

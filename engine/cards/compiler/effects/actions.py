@@ -219,6 +219,18 @@ def _explore_twice(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None if what is None else [Effect("action", {"name": "explore", "what": what}) for _ in range(2)]
 
 
+@reader(r"^(.+?) explores (twice|x times|(?:three|four|five) times)$")
+def _explore_times(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"When SELF enters, it explores X times" (Jadelight Spelunker): explore (a later keyword action, Ixalan) again
+    and again, each on its own, the number of times counted as it begins (the X paid as SELF was cast, 107.3)."""
+    what = c.ref(m.group(1))
+    word = m.group(2).split()[0]
+    times: Any = 2 if word == "twice" else amount_of("x", c) if word == "x" else number(word)
+    if what is None or times is None:
+        return None
+    return [Effect("action", {"name": "explore", "what": what, "times": times})]
+
+
 @reader(r"^(it|self) becomes renowned$")
 def _renowned(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("action", {"name": "renowned", "what": "self"})]  # 702.111b: a designation
@@ -559,6 +571,7 @@ READERS: tuple[Reader, ...] = (
     _investigate_who,
     _action_obj,
     _explore_twice,
+    _explore_times,
     _renowned,
     _action_n,
     _amass,

@@ -1759,6 +1759,10 @@ def _parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
         ctx.last = "taken"
         after = parse_effects(text.strip()[m.end():], ctx) if text.strip()[m.end():] else []
         return None if after is None else [looked, *after]
+    # "Exile target instant or sorcery card from your graveyard. Copy it. You may cast the copy [without paying its
+    # mana cost]." (Arcane Proxy): one instruction, the copy made and cast as it resolves (706.12, 608.2g)
+    text = re.sub(r"\bcopy (?:it|that card)\. you may cast the copy( without paying its mana cost)?(?=\.|$)",
+                  r"copy it and you may cast the copy\1", text, flags=re.I)
     # "Choose a creature at random that attacked this turn. Destroy that creature." (Metzali, Tower of Triumph): the one
     # instruction "destroy a creature at random that attacked this turn", chosen as it resolves (608.2c)
     text = re.sub(r"^choose (an? [a-z ]+? at random(?: that [^.]+)?)\. (destroy|exile) (?:that creature|that permanent|"
@@ -1787,6 +1791,10 @@ def _parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     # (The Elderspell): one instruction, the permanent chosen as the counters are put (608.2c; "it" used once)
     text = re.sub(r"\bchoose (an? [a-z ]+? you control)\. (put (?:a|an|one|two|three|\w+) [^.]+? counters? on) it"
                   r"((?: for each [^.]+)?)\.?$", r"\2 \1\3.", text.strip(), flags=re.I)
+    # "Choose an artifact or creature you control. Create a token that's a copy of it." (Season of Weaving): one
+    # instruction, the permanent chosen as the token is created (608.2c, 706.2; "it" used once)
+    text = re.sub(r"^choose (an? [a-z ]+? you control)\. (create a token that's a copy of) it\.?$", r"\2 \1.",
+                  text.strip(), flags=re.I)
     # "Choose a creature or planeswalker you control. All damage that would be dealt this turn to you and permanents
     # you control is dealt to the chosen permanent instead" (Gideon's Sacrifice): one instruction, the permanent chosen
     # as the redirection effect begins (608.2c, 614.9)
