@@ -1759,10 +1759,6 @@ def _parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
         ctx.last = "taken"
         after = parse_effects(text.strip()[m.end():], ctx) if text.strip()[m.end():] else []
         return None if after is None else [looked, *after]
-    # "Exile target instant or sorcery card from your graveyard. Copy it. You may cast the copy [without paying its
-    # mana cost]." (Arcane Proxy): one instruction, the copy made and cast as it resolves (706.12, 608.2g)
-    text = re.sub(r"\bcopy (?:it|that card)\. you may cast the copy( without paying its mana cost)?(?=\.|$)",
-                  r"copy it and you may cast the copy\1", text, flags=re.I)
     # "Choose a creature at random that attacked this turn. Destroy that creature." (Metzali, Tower of Triumph): the one
     # instruction "destroy a creature at random that attacked this turn", chosen as it resolves (608.2c)
     text = re.sub(r"^choose (an? [a-z ]+? at random(?: that [^.]+)?)\. (destroy|exile) (?:that creature|that permanent|"

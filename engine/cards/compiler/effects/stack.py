@@ -618,16 +618,6 @@ def _copy_each_exiled(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("copy_cast", {"what": "exiled", "times": 1, "free": True})]
 
 
-@reader(r"^copy it and you may cast the copy( without paying its mana cost)?$")
-def _copy_it_cast(m: re.Match, c: Ctx) -> list[Effect] | None:
-    """"Exile target instant or sorcery card from your graveyard. Copy it. You may cast the copy [without paying its
-    mana cost]." (Arcane Proxy, Kaervek the Punisher): a copy of the card the sentence before exiled, made in exile
-    and cast (or not) as the ability resolves (706.12); not cast, it ceases to exist (706.10a)."""
-    if not _copies_castable(c):
-        return None
-    return [Effect("copy_cast", {"what": "exiled", "times": 1, "free": bool(m.group(1))})]
-
-
 def _copies_castable(c: Ctx) -> bool:
     """Did the sentence before exile cards ("exile target card that's an instant or sorcery from your graveyard",
     "exile each instant and sorcery card ...")?"""
@@ -642,7 +632,6 @@ def _copies_castable(c: Ctx) -> bool:
 READERS: tuple[Reader, ...] = (
     _choose_exiled_and_copy,
     _copy_each_exiled,
-    _copy_it_cast,
     _play_hidden_if,
     _spell_resolves_exiled,
     _cast_many_free,
