@@ -7,12 +7,13 @@ The batch answers, for each hit, the damage dealt and the damage beyond lethal d
 """
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import pytest
 
 from engine.actions import attack_choice, deal_damage_batch, destroy
-from engine.cardpool import default_pool
+from engine.cardpool import CardPool, default_pool
 from engine.errors import IllegalAction
 from engine.scenario import Runner
 
@@ -94,3 +95,35 @@ def test_a_creature_put_onto_the_battlefield_attacking_outside_combat_or_for_a_n
     assert g.step == "declare_attackers"
     assert attack_choice(g, {}, "alice") == ("bob", None)
     assert attack_choice(g, {}, "bob") == (None, None)
+
+
+class _WithMadeUpCard:
+    """The default card source and one made-up card (as tests/test_rules_tapping.py)."""
+
+    def __init__(self, base, extra) -> None:  # noqa: ANN001 - any CardSource and a CardData
+        self.base, self.extra = base, extra
+
+    def get(self, name: str):  # noqa: ANN201 - the source's record type
+        return self.extra if name == self.extra.name else self.base.get(name)
+
+
+def test_a_shield_counter_preventing_damage_is_one_counter_removed_121_1_603_2() -> None:
+    """Shield counters (a later rule, Streets of New Capenna 2022: "if a permanent with a shield counter would be
+    dealt damage or destroyed, remove a shield counter from it instead"): Shock at a shielded Grizzly Bears deals no
+    damage, and the shield counter's removal is a counter removed (121.1), an event "whenever a shield counter is
+    removed from a permanent you control" sees once (603.2; no supported printed card has that trigger, so it is
+    written on a made-up creature)."""
+    base = default_pool()
+    card = dataclasses.replace(base.source.get("Hill Giant"), name="Shield Watcher",
+                               text="Whenever a shield counter is removed from a permanent you control, you gain 1 "
+                                    "life.")
+    r = Runner({"name": "t", "setup": {"active": "bob", "step": "main1", "players": {
+        "alice": {"battlefield": ["Shield Watcher", {"name": "Grizzly Bears", "counters": {"shield": 1}}]},
+        "bob": {"battlefield": ["Mountain"], "hand": ["Shock"]}}},
+        "steps": [{"bob": "cast", "card": "Shock", "targets": ["Grizzly Bears"]}, {"resolve": 1}]},
+        CardPool(_WithMadeUpCard(base.source, card)))
+    r.run()
+    g = r.g
+    (bears,) = _ids(g, "Grizzly Bears")
+    assert g.objects[bears].damage == 0 and g.objects[bears].counters.get("shield", 0) == 0
+    assert [t["card"].name for t in g.triggered] + [g.objects[i].card.name for i in g.stack] == ["Shield Watcher"]

@@ -153,3 +153,25 @@ def test_heart_of_yavimaya_asks_for_one_forest_or_none_614_1a(cards):
         assert names == (["Heart of Yavimaya", "Island"] if pick else ["Forest", "Island"])
         assert [g.objects[i].card.name for i in g.players["alice"].graveyard] == (
             ["Forest"] if pick else ["Heart of Yavimaya"])
+
+
+def test_mox_diamond_asks_for_one_land_card_or_none_614_1a(cards: CardPool) -> None:
+    """614.1a, 614.15: "If SELF would enter, you may discard a land card instead" (Mox Diamond) asks, as it would
+    enter, for one land card of its controller's hand or none (min 0, max 1), never for the Mox itself or a nonland
+    card; a land discarded puts it onto the battlefield, none chosen puts it into its owner's graveyard."""
+    for pick in (True, False):
+        g = from_setup({"active": "alice", "step": "main1", "players": {
+            "alice": {"hand": ["Mox Diamond", "Forest", "Lightning Bolt"], "battlefield": ["Mountain"]}}}, cards)
+        mox, forest = (next(i for i in g.players["alice"].hand if g.objects[i].card.name == n)
+                       for n in ("Mox Diamond", "Forest"))
+        g.submit("alice", {"action": "cast", "card": mox})
+        g.submit("alice", {"action": "pass"})
+        g.submit("bob", {"action": "pass"})
+        d = g.pending
+        assert d is not None and d.kind == "choose_cards" and d.player == "alice"
+        assert (d.options, d.data["min"], d.data["max"]) == ([forest], 0, 1)
+        g.submit("alice", {"cards": [forest] if pick else []})
+        names = sorted(g.objects[i].card.name for i in g.battlefield)
+        assert names == (["Mountain", "Mox Diamond"] if pick else ["Mountain"])
+        assert sorted(g.objects[i].card.name for i in g.players["alice"].graveyard) == (
+            ["Forest"] if pick else ["Mox Diamond"])

@@ -120,3 +120,15 @@ def test_a_damage_modification_the_engine_cannot_carry_out_keeps_its_card_unsupp
     a damage_mod static outside what engine/replacement.py damage_mods applies is a problem (engine/support.py), so
     the card stays unsupported rather than ignoring the clause."""
     assert static_problems(st) == ["damage modification"]
+
+
+def test_damage_that_cant_be_prevented_from_sources_the_engine_cannot_read_keeps_its_card_unsupported():
+    """615.11: "Combat damage that would be dealt by creatures you control can't be prevented" (Questing Beast) is
+    carried out for the sources its filter names (engine/player_statics.damage_unpreventable): a filter with a key
+    engine/filters.py does not read would be matched by the wrong sources, so the static is a problem and its card
+    stays unsupported; a filter it reads is none."""
+    known = {"kind": "damage_unpreventable", "combat": True, "sources": {"types": ["Creature"]}}
+    assert static_problems(known) == []
+    unread = {"kind": "damage_unpreventable", "combat": True,
+              "sources": {"types": ["Creature"], "not_a_filter_key": True}}
+    assert static_problems(unread) == ["damage_unpreventable sources keys ['not_a_filter_key']"]

@@ -52,3 +52,17 @@ def test_nothing_goes_on_the_stack_once_the_game_is_over_104_1() -> None:
     assert g.stack == [] and g.players["alice"].life == 20
     kinds = [e.get("type") for e in g.events]
     assert kinds[-1] == "game_over", kinds[-5:]
+
+
+def test_only_a_permanent_with_ascend_gives_the_citys_blessing_to_a_player_with_ten_permanents() -> None:
+    """Ascend on a permanent (702.131b, a later keyword: Rivals of Ixalan, 2018; the 2016 rules' 704.3 check of the
+    game's state is when it is seen): bob, with Wayward Swordtooth and nine lands, gets the city's blessing; alice,
+    with ten lands and no permanent with ascend, doesn't (the designation is visible to every player)."""
+    r = Runner({"name": "t", "setup": {"active": "alice", "step": "main1", "players": {
+        "alice": {"battlefield": ["Forest"] * 10},
+        "bob": {"battlefield": ["Wayward Swordtooth"] + ["Island"] * 9}}},
+        "steps": [{"alice": "pass"}]}, default_pool())
+    r.run()
+    assert r.g.players["bob"].city_blessing is True
+    assert r.g.players["alice"].city_blessing is False
+    assert [e["player"] for e in r.g.events if e.get("type") == "city_blessing"] == ["bob"]
