@@ -161,3 +161,25 @@ def test_only_forecast_reveals_the_card_it_is_activated_from_702_56b() -> None:
     assert [g.objects[i].card.name for i in g.players["alice"].graveyard] == ["Miscalculation"]
     assert [g.objects[i].card.name for i in g.players["alice"].hand] == ["Forest"]
     assert [e for e in g.events if e["type"] == "reveal"] == []
+
+
+def test_a_counter_cost_that_cant_be_paid_is_not_offered_118_3() -> None:
+    """118.3, 602.2b: Devoted Druid's "Put a -1/-1 counter on SELF: Untap SELF" is offered while the counter can be
+    put on it (bob's Melira only protects bob's creatures), and not under alice's own Melira, Sylvok Outcast
+    ("Creatures you control can't have -1/-1 counters put on them"): the cost can't be paid."""
+    def untap_offered(melira_of: str | None) -> bool:
+        players: dict = {"alice": {"battlefield": [{"name": "Devoted Druid", "tapped": True}]}, "bob": {}}
+        if melira_of is not None:
+            players[melira_of].setdefault("battlefield", []).append("Melira, Sylvok Outcast")
+        r = Runner({"name": "t", "setup": {"active": "alice", "step": "main1", "players": players}, "steps": []},
+                   default_pool())
+        r.run()
+        g = r.g
+        (druid,) = [i for i in g.battlefield if g.objects[i].card.name == "Devoted Druid"]
+        d = g.pending
+        assert d is not None and d.kind == "priority" and d.player == "alice"
+        return any(o.get("action") == "activate" and o.get("card") == druid and o.get("ability") == 1
+                   for o in d.options)
+    assert untap_offered(None)
+    assert untap_offered("bob")
+    assert not untap_offered("alice")
