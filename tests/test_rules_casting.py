@@ -183,3 +183,19 @@ def test_a_counter_cost_that_cant_be_paid_is_not_offered_118_3() -> None:
     assert untap_offered(None)
     assert untap_offered("bob")
     assert not untap_offered("alice")
+
+
+def test_a_modal_spell_with_targets_for_more_slots_than_its_modes_have_is_refused_so_601_2c() -> None:
+    """601.2c, 700.2c: the targets of a modal spell are those of the chosen modes. Izzet Charm's second mode ("SELF
+    deals 2 damage to target creature") has one target slot: an answer naming two slots is refused, and the refusal
+    says how many were named and how many the chosen mode has."""
+    r = Runner({"name": "t", "setup": {"active": "alice", "step": "main1", "players": {
+        "alice": {"battlefield": ["Island", "Mountain"], "hand": ["Izzet Charm"]},
+        "bob": {"battlefield": ["Grizzly Bears"]}}}, "steps": []}, default_pool())
+    r.run()
+    g = r.g
+    (bears,) = [i for i in g.battlefield if g.objects[i].card.name == "Grizzly Bears"]
+    (charm,) = g.players["alice"].hand
+    with pytest.raises(IllegalAction, match=r"^targets: 2 slot\(s\) named, the chosen modes have 1 \(mode 2 "):
+        g.submit("alice", {"action": "cast", "card": charm, "modes": [1], "targets": [[bears], ["bob"]]})
+    assert g.stack == [] and g.players["alice"].hand == [charm]
