@@ -199,3 +199,21 @@ def test_a_modal_spell_with_targets_for_more_slots_than_its_modes_have_is_refuse
     with pytest.raises(IllegalAction, match=r"^targets: 2 slot\(s\) named, the chosen modes have 1 \(mode 2 "):
         g.submit("alice", {"action": "cast", "card": charm, "modes": [1], "targets": [[bears], ["bob"]]})
     assert g.stack == [] and g.players["alice"].hand == [charm]
+
+
+def test_the_mana_a_triggered_mana_ability_adds_is_logged_with_its_source_605_1b() -> None:
+    """605.1b, 106.1a: Fertile Ground's "Whenever enchanted land is tapped for mana, its controller adds an
+    additional one mana of any color": alice taps her Forest by hand, chooses blue, and has {G}{U}; the game log
+    (public) names Fertile Ground as the source of the blue mana."""
+    r = Runner({"name": "t", "setup": {"active": "alice", "step": "main1", "players": {"alice": {"battlefield": [
+        {"name": "Forest", "id": "f"}, {"name": "Fertile Ground", "attached_to": "f"}]}}}, "steps": []},
+        default_pool())
+    r.run()
+    g = r.g
+    (forest,) = [i for i in g.battlefield if g.objects[i].card.name == "Forest"]
+    g.submit("alice", {"action": "activate", "card": forest, "ability": 0})
+    assert g.pending is not None and g.pending.kind == "choose_option"
+    g.submit("alice", {"option": "U"})
+    assert g.players["alice"].pool == {"G": 1, "U": 1}
+    assert [e for e in g.events if e.get("type") == "mana"][-1] == {
+        "player": "alice", "mana": "U", "source": "Fertile Ground", "type": "mana"}
