@@ -217,3 +217,16 @@ def test_the_mana_a_triggered_mana_ability_adds_is_logged_with_its_source_605_1b
     assert g.players["alice"].pool == {"G": 1, "U": 1}
     assert [e for e in g.events if e.get("type") == "mana"][-1] == {
         "player": "alice", "mana": "U", "source": "Fertile Ground", "type": "mana"}
+
+
+def test_a_keyword_cast_of_no_card_is_refused_601_2a() -> None:
+    """601.2a: a spell is cast from a card (or a copy); an answer casting "flashback" with an object id that names
+    nothing in the game is refused, and nothing is put on the stack."""
+    r = Runner({"name": "t", "setup": {"active": "alice", "step": "main1", "players": {
+        "alice": {"battlefield": ["Mountain"], "graveyard": ["Lightning Bolt"]}}}, "steps": []}, default_pool())
+    r.run()
+    g = r.g
+    gone = max(g.objects) + 100
+    with pytest.raises(IllegalAction, match=r"is not a card you may cast$"):
+        g.submit("alice", {"action": "cast", "card": gone, "alt": "flashback", "targets": [["bob"]]})
+    assert g.stack == []
