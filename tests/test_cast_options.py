@@ -2,12 +2,14 @@
 priority options list each one a card can use now, with what the bots answer with."""
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import pytest
 
+from engine import cast_options
 from engine.ai.random_bot import RandomBot
-from engine.cardpool import default_pool
+from engine.cardpool import CardPool, default_pool
 from engine.errors import IllegalAction
 from engine.scenario import Runner
 
@@ -135,3 +137,26 @@ def test_no_waterbend_option_when_mana_and_helpers_fall_short() -> None:
     with pytest.raises(IllegalAction):
         g.submit("alice", {"action": "activate", "card": next(i for i in g.battlefield if g.objects[i].card.name
                                                                == "Katara, Bending Prodigy"), "ability": 0})
+
+
+def test_casualty_x_is_not_carried_out_so_the_keyword_is_not_implemented_for_it() -> None:
+    """Casualty (a later keyword, Streets of New Capenna: 601.2b-like additional cost) "Casualty N" sacrifices a
+    creature with power N or greater as the spell is cast; "Casualty X" (Ob Nixilis, the Adversary) names no number,
+    and its X is not read: the keyword is implemented for Cut Your Losses' Casualty 2, not for a card written with
+    Casualty X, which stays unsupported."""
+    base = default_pool()
+
+    class _Source:
+        def __init__(self, extra: Any) -> None:
+            self.extra = extra
+
+        def get(self, name: str) -> Any:
+            return self.extra if name == self.extra.name else base.source.get(name)
+
+    real = base.definition("Cut Your Losses")
+    assert real.keyword_args.get("Casualty") == 2 and cast_options.implemented("Casualty", real)
+    card = dataclasses.replace(base.source.get("Cut Your Losses"), name="Casualty X Test",
+                               text="Casualty X\nTarget player mills two cards.")
+    made = CardPool(_Source(card)).definition("Casualty X Test")
+    assert made.keyword_args.get("Casualty") == "X"
+    assert not cast_options.implemented("Casualty", made)

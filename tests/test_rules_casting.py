@@ -161,3 +161,72 @@ def test_only_forecast_reveals_the_card_it_is_activated_from_702_56b() -> None:
     assert [g.objects[i].card.name for i in g.players["alice"].graveyard] == ["Miscalculation"]
     assert [g.objects[i].card.name for i in g.players["alice"].hand] == ["Forest"]
     assert [e for e in g.events if e["type"] == "reveal"] == []
+
+
+def test_a_counter_cost_that_cant_be_paid_is_not_offered_118_3() -> None:
+    """118.3, 602.2b: Devoted Druid's "Put a -1/-1 counter on SELF: Untap SELF" is offered while the counter can be
+    put on it (bob's Melira only protects bob's creatures), and not under alice's own Melira, Sylvok Outcast
+    ("Creatures you control can't have -1/-1 counters put on them"): the cost can't be paid."""
+    def untap_offered(melira_of: str | None) -> bool:
+        players: dict = {"alice": {"battlefield": [{"name": "Devoted Druid", "tapped": True}]}, "bob": {}}
+        if melira_of is not None:
+            players[melira_of].setdefault("battlefield", []).append("Melira, Sylvok Outcast")
+        r = Runner({"name": "t", "setup": {"active": "alice", "step": "main1", "players": players}, "steps": []},
+                   default_pool())
+        r.run()
+        g = r.g
+        (druid,) = [i for i in g.battlefield if g.objects[i].card.name == "Devoted Druid"]
+        d = g.pending
+        assert d is not None and d.kind == "priority" and d.player == "alice"
+        return any(o.get("action") == "activate" and o.get("card") == druid and o.get("ability") == 1
+                   for o in d.options)
+    assert untap_offered(None)
+    assert untap_offered("bob")
+    assert not untap_offered("alice")
+
+
+def test_a_modal_spell_with_targets_for_more_slots_than_its_modes_have_is_refused_so_601_2c() -> None:
+    """601.2c, 700.2c: the targets of a modal spell are those of the chosen modes. Izzet Charm's second mode ("SELF
+    deals 2 damage to target creature") has one target slot: an answer naming two slots is refused, and the refusal
+    says how many were named and how many the chosen mode has."""
+    r = Runner({"name": "t", "setup": {"active": "alice", "step": "main1", "players": {
+        "alice": {"battlefield": ["Island", "Mountain"], "hand": ["Izzet Charm"]},
+        "bob": {"battlefield": ["Grizzly Bears"]}}}, "steps": []}, default_pool())
+    r.run()
+    g = r.g
+    (bears,) = [i for i in g.battlefield if g.objects[i].card.name == "Grizzly Bears"]
+    (charm,) = g.players["alice"].hand
+    with pytest.raises(IllegalAction, match=r"^targets: 2 slot\(s\) named, the chosen modes have 1 \(mode 2 "):
+        g.submit("alice", {"action": "cast", "card": charm, "modes": [1], "targets": [[bears], ["bob"]]})
+    assert g.stack == [] and g.players["alice"].hand == [charm]
+
+
+def test_the_mana_a_triggered_mana_ability_adds_is_logged_with_its_source_605_1b() -> None:
+    """605.1b, 106.1a: Fertile Ground's "Whenever enchanted land is tapped for mana, its controller adds an
+    additional one mana of any color": alice taps her Forest by hand, chooses blue, and has {G}{U}; the game log
+    (public) names Fertile Ground as the source of the blue mana."""
+    r = Runner({"name": "t", "setup": {"active": "alice", "step": "main1", "players": {"alice": {"battlefield": [
+        {"name": "Forest", "id": "f"}, {"name": "Fertile Ground", "attached_to": "f"}]}}}, "steps": []},
+        default_pool())
+    r.run()
+    g = r.g
+    (forest,) = [i for i in g.battlefield if g.objects[i].card.name == "Forest"]
+    g.submit("alice", {"action": "activate", "card": forest, "ability": 0})
+    assert g.pending is not None and g.pending.kind == "choose_option"
+    g.submit("alice", {"option": "U"})
+    assert g.players["alice"].pool == {"G": 1, "U": 1}
+    assert [e for e in g.events if e.get("type") == "mana"][-1] == {
+        "player": "alice", "mana": "U", "source": "Fertile Ground", "type": "mana"}
+
+
+def test_a_keyword_cast_of_no_card_is_refused_601_2a() -> None:
+    """601.2a: a spell is cast from a card (or a copy); an answer casting "flashback" with an object id that names
+    nothing in the game is refused, and nothing is put on the stack."""
+    r = Runner({"name": "t", "setup": {"active": "alice", "step": "main1", "players": {
+        "alice": {"battlefield": ["Mountain"], "graveyard": ["Lightning Bolt"]}}}, "steps": []}, default_pool())
+    r.run()
+    g = r.g
+    gone = max(g.objects) + 100
+    with pytest.raises(IllegalAction, match=r"is not a card you may cast$"):
+        g.submit("alice", {"action": "cast", "card": gone, "alt": "flashback", "targets": [["bob"]]})
+    assert g.stack == []

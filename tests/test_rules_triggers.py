@@ -64,3 +64,23 @@ def test_a_player_event_with_a_filter_fires_only_for_matching_cards_603_2(event:
     assert triggers._match(g, src, "alice", trig, {"event": event, "player": "alice", "obj": bears})
     assert not triggers._match(g, src, "alice", trig, {"event": event, "player": "alice", "obj": forest})
     assert not triggers._match(g, src, "alice", trig, {"event": event, "player": "bob", "obj": bears})
+
+
+def test_once_each_turn_off_the_battlefield_is_counted_in_its_own_game_603_2() -> None:
+    """Speed's "This ability triggers only once each turn" (a later rule, Aetherdrift; 603.2 for triggering) is kept
+    on its command-zone object, which a copy of the game (a bot's look-ahead) shares with the game it was copied
+    from: an opponent's life loss in the copy uses up the copy's once only; in the game itself it still triggers."""
+    r = Runner({"name": "t", "setup": {"active": "alice", "step": "main1", "players": {
+        "alice": {"battlefield": ["Burnout Bashtronaut"]}}}, "steps": []}, default_pool())
+    r.run()
+    g = r.g
+    assert g.players["alice"].speed == 1
+    loss = {"event": "lose_life", "player": "bob", "amount": 2}
+    look_ahead = g.copy()
+    triggers.event(look_ahead, dict(loss))
+    assert [t["card"].name for t in look_ahead.triggered] == ["Speed"]
+    look_ahead.triggered.clear()
+    triggers.event(look_ahead, dict(loss))  # the second loss that turn: once only
+    assert look_ahead.triggered == []
+    triggers.event(g, dict(loss))
+    assert [t["card"].name for t in g.triggered] == ["Speed"]

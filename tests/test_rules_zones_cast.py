@@ -161,3 +161,31 @@ def test_a_permission_to_cast_spells_plays_no_land(cards):
     assert _offered(g, "cast") >= {"Shock"} and _offered(g, "play") == set()
     with pytest.raises(IllegalAction):
         g.submit("alice", {"action": "play", "card": exiled["Forest"]})
+
+
+def test_an_adventurer_card_exiled_by_its_adventure_is_offered_to_its_caster(cards):
+    """601.2a with the later rule of Adventures: Lovestruck Beast's Heart's Desire resolves and the card is exiled on
+    an adventure; its caster is then offered the Beast as a cast from exile (116.2a), for its mana cost."""
+    g = _game(cards, {"battlefield": ["Forest"] * 4, "hand": ["Lovestruck Beast"]})
+    g.submit("alice", {"action": "cast", "card": _ids(g, "alice", "hand")[0], "face": 1})
+    g.submit("alice", {"action": "pass"})
+    g.submit("bob", {"action": "pass"})
+    assert [g.objects[i].card.name for i in g.players["alice"].exile] == ["Lovestruck Beast"]
+    assert _offered(g, "cast") == {"Lovestruck Beast"}
+
+
+def test_the_cards_exiled_with_a_permanent_are_offered_to_its_controller(cards):
+    """607.2a, 601.2a, 305.1: Hedonist's Trove exiles bob's graveyard as it enters; "You may play lands from among
+    cards exiled with SELF" and "You may cast spells from among cards exiled with SELF": alice is offered bob's
+    Forest as a land play and his Shock as a cast (116.2a)."""
+    g = _game(cards, {"battlefield": ["Swamp"] * 7 + ["Mountain"], "hand": ["Hedonist's Trove"]},
+              {"graveyard": ["Forest", "Shock"]})
+    g.submit("alice", {"action": "cast", "card": _ids(g, "alice", "hand")[0]})
+    g.submit("alice", {"action": "pass"})
+    g.submit("bob", {"action": "pass"})
+    g.submit("alice", {"targets": [["bob"]]})  # its enters trigger: "exile all cards from target opponent's graveyard"
+    g.submit("alice", {"action": "pass"})
+    g.submit("bob", {"action": "pass"})
+    assert {g.objects[i].card.name for i in g.players["bob"].exile} == {"Forest", "Shock"}
+    assert _offered(g, "play") == {"Forest"}
+    assert _offered(g, "cast") == {"Shock"}

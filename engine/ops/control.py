@@ -278,8 +278,34 @@ def _delayed_trigger(g: "Game", r: Ctx, e: Effect) -> None:
     if e.get("bind") is not None:  # "... put the exiled card into your hand": the objects named now, kept (603.7c)
         ids = [x for x in refs(g, r, e.args["bind"]) if isinstance(x, int)]
         ab = replace(ab, effects=tuple(_bound(x, ids) for x in ab.effects))
+    if ab.trigger and set(_CHOSEN) & {k for k, v in s.chosen.items() if v}:
+        ab = replace(ab, trigger=_with_chosen(ab.trigger, s.chosen))
     add_effect(g, "trigger", [], r, e.args["until"], ability=ab, source=source_id(g, r),
                card=s.card, once=bool(e.get("once")))
+
+
+#: a quality chosen as a spell or ability resolves (608.2d), kept on that object: the filter key that reads it and the
+#: filter key of the same quality given outright
+_CHOSEN = {"color": ("chosen_color", "colors"), "creature_type": ("chosen_type", "subtypes"),
+           "card_type": ("chosen_card_type", "types")}
+
+
+def _with_chosen(x: Any, chosen: dict[str, Any]) -> Any:
+    """A delayed ability's trigger with "of the chosen color / type" replaced by the quality its creator chose as it
+    resolved (608.2d: "Choose a color. Whenever SELF becomes blocked by a creature of that color this turn", Zombie
+    Boa): the choice is kept on the resolving spell or ability, which is gone when the delayed ability triggers
+    (603.7a, 603.7e: its source is the ability's source). A filter that already names that quality keeps reading it
+    from the source."""
+    if isinstance(x, list):
+        return [_with_chosen(v, chosen) for v in x]
+    if not isinstance(x, dict):
+        return x
+    out = {k: _with_chosen(v, chosen) for k, v in x.items()}
+    for quality, (key, plain) in _CHOSEN.items():
+        if out.get(key) is True and chosen.get(quality) and plain not in out:
+            del out[key]
+            out[plain] = [chosen[quality]]
+    return out
 
 
 def _bound(x: Any, ids: list[int]) -> Any:
