@@ -158,3 +158,25 @@ def test_the_budget_is_read_on_the_chosen_clock():
     assert AIPlayer("alice", "hard", clock="cpu").clock is time.thread_time
     with pytest.raises(ValueError):
         AIPlayer("alice", "hard", clock="sundial")
+
+
+def test_a_burn_spell_in_hand_is_worth_its_damage_to_hard():
+    """``burn_mine``: the fixed damage the damage spells in the seat's hand deal a target (120.3), a term
+    only ``FITTED`` (hard) weighs. Without it, two Shocks in hand were worth less to hard than a 3/3 on the
+    other side, and hard spent both on one Trained Armodon (two cards for one) instead of casting a creature."""
+    setup = {"active": "alice", "step": "main1", "players": {
+        "alice": {"battlefield": ["Mountain"] * 3, "hand": ["Shock", "Shock", "Lightning Bolt", "Giant Growth"],
+                  "library": ["Mountain"] * 5},
+        "bob": {"battlefield": ["Forest"] * 3 + ["Trained Armodon"], "library": ["Forest"] * 5}}}
+    g = from_setup(setup, POOL)
+    assert dict(zip(TERMS, features(g, "alice")))["burn_mine"] == 2 + 2 + 3  # Giant Growth deals no damage
+    assert dict(zip(TERMS, features(g, "bob")))["burn_mine"] == 0
+    assert dict(zip(TERMS, TUNED))["burn_mine"] == 0.0 < dict(zip(TERMS, FITTED))["burn_mine"]
+    # the two Shocks thrown at the Armodon: a 3/3 gone from bob's side, two cards gone from alice's hand
+    after = from_setup(setup, POOL)
+    for oid in [i for i in after.battlefield if after.objects[i].card.name == "Trained Armodon"]:
+        after.battlefield.remove(oid)
+    for oid in [i for i in after.players["alice"].hand if after.objects[i].card.name == "Shock"]:
+        after.players["alice"].hand.remove(oid)
+    after.changed()
+    assert evaluate(g, "alice", FITTED) > evaluate(after, "alice", FITTED)

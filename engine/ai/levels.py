@@ -32,7 +32,9 @@
   killing its target, and it deals the opponent's hidden hand by what they left untapped; it
   kills with the smallest damage spell that is lethal (Shock at a 2/2, Lightning Bolt kept for a 3/3).
   It weighs a position's terms by the weights fitted to who won (``weights=FITTED``,
-  engine/ai/fit.py); the other levels by the hand-tuned ones. It averages chances of winning
+  engine/ai/fit.py), a damage spell in its hand by the damage it deals (``burn_mine``, 120.3: not by
+  its mana cost, which made two Shocks worth less than the 3/3 they kill together); the other levels
+  by the hand-tuned ones. It averages chances of winning
   (``win_scale``, engine/ai/evaluate.py ``win_value``: a rollout that ends the game counts as one
   win or loss among the samples, not as 100,000 points that outweigh the other nineteen), and it
   leaves the rule of thumb only for an answer better on the paired samples by a standard error
