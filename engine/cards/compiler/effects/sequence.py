@@ -1452,6 +1452,39 @@ def _the_named(text: str) -> str:
     return re.sub(r"\bthe (creature|spell)'s (power|toughness|mana value|controller)\b", repl, text)
 
 
+_BALANCE = re.compile(r"each player chooses a number of (lands|creatures|permanents) they control equal to the "
+                      r"number of \1 controlled by the player who controls the fewest, then sacrifices the rest\.\s*"
+                      r"(?:(?:players|each player) ((?:(?:discards?|sacrifices?) (?:cards|lands|creatures|permanents)"
+                      r"(?:,? and )?)+) the same way\.?)?", re.I)
+
+
+def _balance(text: str) -> list[Effect] | None:
+    """"Each player chooses a number of lands they control equal to the number of lands controlled by the player who
+    controls the fewest, then sacrifices the rest. Players discard cards and sacrifice creatures the same way."
+    (Balance, Restore Balance, Balancing Act): one keep_rest with ``fewest`` for each kind, in the order written
+    (608.2c: "the same way" is the same instruction for cards in hand, 701.8a, or other permanents, 701.14a)."""
+    m = _BALANCE.fullmatch(text.strip())
+    if m is None:
+        return None
+    kinds = [m.group(1).lower()]
+    for part in re.findall(r"(discards?|sacrifices?) (cards|lands|creatures|permanents)", m.group(2) or "", re.I):
+        if part[0].lower().startswith("discard") != (part[1].lower() == "cards"):
+            return None
+        kinds.append(part[1].lower())
+    out = []
+    for k in kinds:
+        if k == "cards":
+            out.append(Effect("keep_rest", {"keep": [{}], "among": {}, "chooser": "each", "fewest": True,
+                                            "zone": "hand"}))
+            continue
+        f = parse_noun(k)
+        if f is None:
+            return None
+        out.append(Effect("keep_rest", {"keep": [dict(f)], "among": {}, "rest": dict(f), "chooser": "each",
+                                        "fewest": True}))
+    return out
+
+
 def _parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     """Several sentences in order; None if any is not understood.
 
@@ -1484,6 +1517,9 @@ def _parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             return [Effect("choose_number", {"min": int(m.group(1)), "max": int(m.group(2))}), *rest]
         ctx.rewind(mark)
         return None
+    got_balance = _balance(text)
+    if got_balance is not None:
+        return got_balance
     m = re.fullmatch(r"((?:[^.]+\. )*?)choose odd or even\. ([^.]*?)with mana value of the chosen quality([^.]*)\."
                      r"\s*(.*)", text.strip(), flags=re.I | re.S)
     if m and "target" not in m.group(2).lower():
