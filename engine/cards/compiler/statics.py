@@ -713,6 +713,11 @@ def _of_subject(q: dict[str, Any] | None, aff: Any) -> dict[str, Any] | None:
         if aff not in ("attached", "self"):
             return None
         q = {**q, "hand_of": "you" if aff == "self" else {"controller_of": aff}}
+    if q is not None and isinstance(aff, dict) and isinstance(q.get("count"), dict) \
+            and q["count"].get("shares_type_with") == "it" and set(q) == {"count"}:
+        # "Each creature gets +1/+1 for each other creature on the battlefield that shares a creature type with it"
+        # (Coat of Arms): "it" is each creature the anthem affects, counted for each (engine/layers.py)
+        return {"count": {**q["count"], "shares_type_with": "affected"}}
     if q is None or aff not in ("attached", "self"):
         return q
     q = dict(q)
