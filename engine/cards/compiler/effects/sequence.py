@@ -1428,6 +1428,8 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     engine/cards/compiler/effects/until.py)."""
     mark = ctx.mark()
     got = _parse_effects(text, ctx)
+    if got is not None and Effect("reveal", {"what": "drawn_cards"}) in got:
+        got = _drawn_is(got)
     if got is None and re.search(r"\buntil (?:you|they) reveal\b", text, flags=re.I):
         ctx.rewind(mark)
         got = read_reveal_until(text, ctx, parse_effects)
@@ -1439,6 +1441,22 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
         if got is None:
             ctx.rewind(mark)
     return got
+
+
+def _drawn_is(effs: list[Effect]) -> list[Effect]:
+    """"Draw a card and reveal it. If it isn't a land card, discard it." (Sindbad): "it" of a condition after the
+    card drawn is revealed is that card (608.2c: ``revealed``, the cards the reveal showed), not a target."""
+    def bind(cond: Any) -> Any:
+        if isinstance(cond, dict) and set(cond) == {"not"}:
+            return {"not": bind(cond["not"])}
+        return {"revealed": cond["it"]} if isinstance(cond, dict) and set(cond) == {"it"} else cond
+    out, seen = [], False
+    for e in effs:
+        if seen and e.op == "if":
+            e = Effect("if", {**e.args, "cond": bind(e.args["cond"])})
+        seen = seen or e == Effect("reveal", {"what": "drawn_cards"})
+        out.append(e)
+    return out
 
 
 def _the_named(text: str) -> str:
