@@ -267,6 +267,16 @@ class Ctx:
         p = self.self_it(phrase.strip().lower())
         if p in ("self", "this"):
             return "self"
+        m = re.fullmatch(r"the (creature|artifact|enchantment|land|planeswalker) with the (least|greatest) "
+                         r"(power|toughness)", p)
+        if m:  # "destroy the creature with the least power" (Drop of Honey): any player's, the least now (608.2b);
+            # one tied is chosen by the controller as it resolves ("you choose one of them", 608.2d)
+            kind = m.group(1).capitalize()
+            key = f"{m.group(3)}_{'le' if m.group(2) == 'least' else 'ge'}"
+            r = {"choose": {"types": [kind], key: {m.group(2): m.group(3), "among": {"types": [kind]}}},
+                 "amount": 1}
+            self.last = r
+            return r
         if p.endswith(" of an opponent's choice") and p.startswith(("target ", "any target")):
             # 602.3: "any target of an opponent's choice" (Cuombajj Witches): an opponent chooses this target
             r0 = self.ref(p[: -len(" of an opponent's choice")])

@@ -1535,6 +1535,13 @@ def _parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             return [Effect("choose_number", {"min": int(m.group(1)), "max": int(m.group(2))}), *rest]
         ctx.rewind(mark)
         return None
+    tied = re.search(r"\s*if two or more (creature|artifact|enchantment|land|planeswalker)s are tied for "
+                     r"(least|greatest) (power|toughness), you choose one of them\.?\s*$", text, flags=re.I)
+    if tied and re.search(rf"\bthe {tied.group(1)} with the {tied.group(2)} {tied.group(3)}\b", text[:tied.start()],
+                          flags=re.I):
+        # the tie the reference "the creature with the least power" already settles: its controller chooses one
+        # of those tied as it resolves (608.2d: Ctx.ref)
+        text = text[:tied.start()]
     got_balance = _balance(text)
     if got_balance is not None:
         return got_balance
