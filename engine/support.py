@@ -544,6 +544,9 @@ def ability_reasons(ab: Ability) -> list[str]:
         if t.chooser == "trigger_player" and ab.kind == "triggered" and (ab.trigger or {}).get("event") == "step" \
                 and (ab.trigger or {}).get("whose") == "each" and all(s.chooser == t.chooser for s in ab.targets):
             pass  # "each player's upkeep, ... of their choice": that player chooses (engine/triggers.py put_on_stack)
+        elif t.chooser == "it_controller" and ab.kind == "triggered" and (ab.trigger or {}).get("event") == "etb" \
+                and all(s.chooser == t.chooser for s in ab.targets):
+            pass  # "whenever a creature enters, that creature's controller ... of their choice" (engine/triggers.py)
         elif t.chooser is not None and ab.kind != "activated":
             out.append(f"target chosen by an opponent outside an activated ability: {t.text}")  # 602.3 only
         bad = unknown_keys(t.filter, target=True)

@@ -284,6 +284,16 @@ class Ctx:
                 return None
             self.targets[r0["target"]] = replace(self.targets[r0["target"]], chooser="opponent")
             return r0
+        if p.endswith(" of their choice") and p.startswith(("target ", "any target")) \
+                and self.last_player == {"controller_of": "it"}:
+            # "Whenever a creature enters, that creature's controller may have it deal damage equal to its power to any
+            # target of their choice" (Pandemonium): the controller of the object of the event chooses the target as
+            # the ability is put on the stack (603.3d; engine/triggers.py put_on_stack)
+            r0 = self.ref(p[: -len(" of their choice")])
+            if not isinstance(r0, dict) or "target" not in r0:
+                return None
+            self.targets[r0["target"]] = replace(self.targets[r0["target"]], chooser="it_controller")
+            return r0
         if p.endswith(" of their choice") and p.startswith("target ") and self.last_player == "trigger_player":
             # "At the beginning of each player's upkeep, destroy target nonartifact creature that player controls of
             # their choice" (The Abyss): the player of the event chooses the target as the ability is put on the
