@@ -2072,6 +2072,20 @@ def _parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             return None
         return [Effect("pay_untap", {"who": "trigger_player", "filter": f, "cost": cost})]
     m = re.fullmatch(
+        r"(target player|target opponent|that player) reveals (?:a number of cards from their hand equal to (.+?)|"
+        r"x cards from their hand, where x is (.+?))(?: and|\.) you choose (one) of (?:them|those cards)\. "
+        r"(?:that player|they) discards? that card\.?", low)
+    shown_q = quantity(m.group(2) or m.group(3)) if m else None
+    if m and shown_q is not None:
+        # "Target player reveals a number of cards from their hand equal to the number of Swamps you control. You
+        # choose one of them. That player discards that card." (Mire's Toll), "... reveals X cards from their hand,
+        # where X is the number of Faeries you control" (Thieving Sprite): counted as it resolves (608.2c); that
+        # player chooses the cards to reveal (701.15a), then you choose among those (608.2d)
+        who = ctx.player(m.group(1))
+        if who is None or who == "each_opponent":
+            return None
+        return [Effect("discard", {"who": who, "amount": 1, "chooser": "you", "reveal_first": shown_q})]
+    m = re.fullmatch(
         r"(target player|target opponent|that player) reveals (two|three|four|x) cards from their hand(?: and|\.) you "
         r"choose (one|two) of (?:them|those cards)\. (?:that player|they) discards? (?:that card|those cards)\.?", low)
     if m and number(m.group(3)):
