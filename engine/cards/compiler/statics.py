@@ -2920,6 +2920,16 @@ def _prevent_static(m: re.Match) -> list[dict[str, Any]] | None:
     return _prevent_static_parts(out, to, by)
 
 
+@static(r"^prevent all (combat |noncombat )?damage that self would deal to (.+?)$")
+def _prevent_self_deals(m: re.Match) -> list[dict[str, Any]] | None:
+    """615.1a: "Prevent all damage that SELF would deal to red creatures" (Indentured Oaf): its own damage (the
+    source, 609.7) to what the words name."""
+    out: dict[str, Any] = {"kind": "prevent_damage", "from": "self"}
+    if m.group(1):
+        out["combat" if m.group(1) == "combat " else "noncombat"] = True
+    return _prevent_static_parts(out, m.group(2), None)
+
+
 def _prevent_static_parts(out: dict[str, Any], to: str | None, by: str | None) -> list[dict[str, Any]] | None:
     if to is not None and to.startswith("you and "):  # "to you and other permanents you control" (The Wanderer)
         out["players"] = "you"
