@@ -446,7 +446,7 @@ def _must(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 @reader(
-    r"^(.+?) (?:doesn't|don't) untap during (?:its controller's|their controller's|that player's|its controllers'|"
+    r"^(.+?) (?:doesn't|don't) untap during (?:its controller's|their controller's|that player's|its controllers'|their|"
     r"their controllers'|your) next untap steps?$"
 )
 def _frozen(m: re.Match, c: Ctx) -> list[Effect] | None:
