@@ -2507,17 +2507,21 @@ def _damage_counters(m: re.Match) -> list[dict[str, Any]] | None:
 
 
 @static(r"^(self|enchanted creature|equipped creature) can't (attack|block|attack or block) unless "
-        r"(?:you pay|its controller pays) ((?:\{[^}]+\})+)$")
+        r"(?:you pay|its controller pays) ((?:\{[^}]+\})+)(?: for each ([+-]\d/[+-]\d) counter on it)?$")
 def _combat_cost(m: re.Match) -> list[dict[str, Any]] | None:
     """"SELF can't attack or block unless you pay {2}" (Qal Sisma Behemoth), "Enchanted creature can't attack
     unless its controller pays {3}" (Brainwash): a cost to attack (508.1d, 508.1g) or to block (509.1d, 509.1f)
-    with it, paid as attackers or blockers are declared."""
+    with it, paid as attackers or blockers are declared; "... {1} for each +1/+1 counter on it" counts its counters
+    then."""
     mana = list(parse_cost(m.group(3)))
     if not mana or any(not (s.isdigit() or s in "WUBRGC") for s in mana):
         return None
     aff = _affects(m.group(1))
+    per = {"per_counter": m.group(4)} if m.group(4) else {}  # "... {1} for each +1/+1 counter on it" (Myr Prototype)
+    if per and m.group(1) != "self":
+        return None
     return [{"kind": "restriction", "affects": aff, "rule": "combat_cost", "mana": mana,
-             "attack": "attack" in m.group(2), "block": "block" in m.group(2)}]
+             "attack": "attack" in m.group(2), "block": "block" in m.group(2), **per}]
 
 
 @static(r"^creatures can't block unless their controller pays ((?:\{[^}]+\})+) for each of those creatures$")
