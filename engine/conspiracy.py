@@ -8,14 +8,14 @@ controlled by their owner (905.5, 313.6); their static and triggered abilities w
 Hidden agenda (702.105, 905.4a): such a conspiracy is put into the command zone face down (313.2), with no
 characteristics there (313.5b: ``Obj.card`` is a blank, the card kept in ``Obj.chosen["face_down"]`` as for the
 other face-down objects of engine/facedown.py, ``down_by`` "hidden_agenda"), and its owner secretly names a card
-(702.105a-b: a ``name_card`` decision with ``agenda``, asked before the starting player is chosen and the hands are
-drawn, 103.1c; the name is kept in ``Obj.chosen["card_name"]``, which "the chosen name" of its other abilities reads,
-702.105d, and is logged to its owner alone). Any time its controller has priority, turning it face up is a special
-action (702.105c, 115.2g: the priority option ``turn_face_up`` with ``alt`` "hidden_agenda"), which reveals the name;
-from then on its abilities work (313.5). A player who leaves the game, and every player at its end, reveals them
-(702.105e: engine/facedown.py reveal_all). Double agenda (a later keyword, Conspiracy: Take the Crown: two names) is
-refused, and such cards are unsupported (engine/support.py). Abilities that work during the draft (905.2) are not
-read.
+(702.105a-b: a ``name_card`` decision with ``agenda``, asked before the starting player is chosen and the hands
+are drawn, 103.1c, answered by engine/choices.py answer_name). The name is kept in ``Obj.chosen["card_name"]``,
+which "the chosen name" of its other abilities reads (702.105d), and is logged to its owner alone. Any time its
+controller has priority, turning it face up is a special action (702.105c, 115.2g: the priority option
+``turn_face_up`` with ``alt`` "hidden_agenda"), which reveals the name; from then on its abilities work (313.5).
+A player who leaves the game, and every player at its end, reveals them (702.105e: engine/facedown.py
+reveal_all). Double agenda (a later keyword, Conspiracy: Take the Crown: two names) is refused, and such cards
+are unsupported (engine/support.py). Abilities that work during the draft (905.2) are not read.
 """
 from __future__ import annotations
 
@@ -98,15 +98,6 @@ def naming(g: "Game", o: "Obj") -> dict[str, Any]:
     offered = sorted({g.objects[i].card.name for i in p.library + p.hand})
     return {"kind": "name_card", "player": o.owner, "options": offered, "agenda": o.id,
             "prompt": f"{o.chosen['face_down'].name}: hidden agenda: secretly choose a card name (702.105a)"}
-
-
-def named(g: "Game", oid: int, name: str) -> None:
-    """702.105b: the secretly named card is kept with the face-down conspiracy, told to its owner alone."""
-    o = g.objects.get(oid)
-    if o is None or o.zone != "command" or o.chosen.get("down_by") != DOWN_BY:
-        return
-    o.chosen["card_name"] = name
-    g.log("agenda", player=o.owner, card=name, obj=o.id, audience=[o.owner])
 
 
 def is_agenda(o: "Obj | None") -> bool:
