@@ -273,10 +273,10 @@ class Ctx:
             # one tied is chosen by the controller as it resolves ("you choose one of them", 608.2d)
             kind = m.group(1).capitalize()
             key = f"{m.group(3)}_{'le' if m.group(2) == 'least' else 'ge'}"
-            r = {"choose": {"types": [kind], key: {m.group(2): m.group(3), "among": {"types": [kind]}}},
-                 "amount": 1}
-            self.last = r
-            return r
+            least_ref = {"choose": {"types": [kind], key: {m.group(2): m.group(3), "among": {"types": [kind]}}},
+                         "amount": 1}
+            self.last = least_ref
+            return least_ref
         if p.endswith(" of an opponent's choice") and p.startswith(("target ", "any target")):
             # 602.3: "any target of an opponent's choice" (Cuombajj Witches): an opponent chooses this target
             r0 = self.ref(p[: -len(" of an opponent's choice")])
