@@ -20,6 +20,7 @@ from engine import (
     bestow,
     cast_options,
     commander,
+    conspiracy,
     costs,
     effects,
     facedown,
@@ -856,6 +857,9 @@ def _turn_face_up(g: "Game", player: str, a: dict[str, Any]) -> None:
     card", "Morph—Sacrifice another creature": 601.2h), before it is turned up."""
     oid = a.get("card")
     o = g.objects.get(oid) if isinstance(oid, int) and not isinstance(oid, bool) else None
+    if conspiracy.is_agenda(o):  # 702.105c: a face-down conspiracy (hidden agenda), turned up for no cost
+        conspiracy.turn_up(g, player, a)
+        return
     cost = facedown.up_cost(g, player, a)[1] if o is not None and facedown.is_face_down(o) else None
     if cost is not None and has_choices(cost) and not costs.choices_payable(g, player, cost, o.id if o else None):
         raise IllegalAction("the morph cost cannot be paid (118.3)")

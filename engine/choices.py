@@ -259,6 +259,12 @@ def answer_name(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
     if not name_allowed(g, name, choice):
         raise IllegalAction(f"name_card: 'name' {name!r} is not a {choice.replace('_', ' ')}"
                             f"{' (a land is named)' if choice == 'nonland_card_name' else ''}")
+    if "agenda" in d.data:  # 702.105a-b: secretly named for a face-down conspiracy (engine/conspiracy.py)
+        c = g.objects.get(d.data["agenda"])
+        if c is not None and c.zone == "command" and c.chosen.get("down_by") == "hidden_agenda":
+            c.chosen["card_name"] = name
+            g.log("agenda", player=c.owner, card=name, obj=c.id, audience=[c.owner])  # told to its owner alone
+        return
     if "slot" in d.data:  # 608.2c: named as a spell or ability resolves ("Choose a nonland card name. ...")
         if g.resolving is None:
             raise IllegalAction("nothing is resolving")

@@ -565,8 +565,8 @@ def _own_combat_cost(g: "Game", oid: int, what: str) -> list[str]:
     """The mana of the "can't attack (block) unless you pay {N}" restrictions on one creature (508.1d, 509.1d)."""
     out: list[str] = []
     for r in g.chars(oid).rules:
-        if r.get("rule") == "combat_cost" and r.get(what):
-            out += list(r["mana"])
+        if r.get("rule") == "combat_cost" and r.get(what):  # "... for each +1/+1 counter on it": counted now
+            out += list(r["mana"]) * (g.objects[oid].counters.get(r["per_counter"], 0) if "per_counter" in r else 1)
     return out
 
 

@@ -264,6 +264,10 @@ def setup_position(g: "Game", setup: dict[str, Any], SetupError: type[ValueError
             g.players[o.owner].command.append(o.id)
             # 121.1: counters on an object in the command zone (a plane's, Naar Isle's flame counters)
             o.counters = {str(k): int(v) for k, v in (spec.get("counters") or {}).items() if int(v) > 0}
+            if spec.get("face_down"):  # 313.2, 702.105a: a conspiracy with hidden agenda, turned face down by
+                o.chosen["setup_face_down"] = True  # engine/position.py (with ``chosen: {card_name: ...}``)
+            if spec.get("chosen"):
+                o.chosen.update({str(k): v for k, v in dict(spec["chosen"]).items()})
             if spec.get("id"):
                 g.handles[str(spec["id"])] = o.uid  # g.handles: set by position.build
     if fmt is None:

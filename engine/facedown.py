@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine import player_statics, triggers
+from engine import conspiracy, player_statics, triggers
 from engine.actions import lose_life
 from engine.cards.abilities import CardDef, Cost
 from engine.cards.compiler.keywords import keyword_abilities
@@ -227,6 +227,8 @@ def up_costs(o: "Obj") -> dict[str, Cost]:
     engine/casting.py pays those, 601.2h as 702.36e asks)."""
     if not is_face_down(o):
         return {}
+    if conspiracy.is_agenda(o):  # 702.105c: a face-down conspiracy is turned face up for no cost
+        return {conspiracy.DOWN_BY: Cost()}
     card = hidden_card(o)
     out: dict[str, Cost] = {}
     mc = morph_cost(card)
@@ -314,6 +316,8 @@ def options(g: "Game", player: str, sorcery: bool, hand: list[int]) -> list[dict
             for way, whole in up_costs(o).items():
                 if can_afford(g, player, tuple(whole.mana)) and player_statics.can_pay_life(g, player, whole.life):
                     out.append({"action": "turn_face_up", "card": oid, "name": hidden_card(o).name, "alt": way})
+        if g.players[player].command:
+            out += conspiracy.options(g, player)  # 702.105c: a face-down conspiracy (hidden agenda)
     return out
 
 
@@ -337,3 +341,4 @@ def reveal_all(g: "Game", owner: str | None = None) -> None:
     shown = [(oid, o) for oid, o in cards if is_face_down(o) and (owner is None or o.owner == owner)]
     if shown:
         g.log("reveal", player=owner, cards=[hidden_card(o).name for _, o in shown], objs=[i for i, _ in shown])
+    conspiracy.reveal(g, owner)  # 702.105e: face-down conspiracies too, with their chosen names

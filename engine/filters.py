@@ -174,6 +174,10 @@ def _cmp(game: "Game", v: int, f: dict[str, Any], key: str, src: int | None, you
                 # "with mana value less than or equal to the number of cards in its controller's graveyard" (Drown in
                 # the Loch): "you" of the count is the controller of the object checked (``you`` here, 404.2)
                 n = game.amount({"count": {**want["count"], "owner": [you]}}, src) if you is not None else 0
+            elif isinstance(want, dict) and "least" in want:  # "the creature with the least power" (Drop of
+                # Honey): the least among every such permanent on the battlefield now
+                n = min(((getattr(game.chars(i), want["least"]) or 0) for i in game.battlefield
+                         if matches(game, i, want.get("among") or {}, src, you)), default=0)
             elif isinstance(want, dict) and "greatest" in want and you is not None:
                 # "a creature with the greatest power among creatures they control" (Consume), "a nonland permanent
                 # they control with the highest mana value among permanents they control" (Dispersal): among those

@@ -273,8 +273,7 @@ class Game:
                 g.players[name].library.append(o.id)
         if format is not None:
             commander.start(g, commanders or {})
-        if g.casual:
-            _casual_start(g)
+        agendas = _casual_start(g) if g.casual else []
         for p in g.players.values():
             knowledge.shuffle(g, p.name)
         if play_first is None and chooser is not None:
@@ -286,7 +285,14 @@ class Game:
             g.step = "play_first"
             g.wait = {"kind": "play_first", "player": chooser}
         else:
-            g._deal(play_first or g.order[g.rng.randrange(len(g.order))])
+            first = play_first or g.order[g.rng.randrange(len(g.order))]
+            if agendas:  # 103.1c before 103.2-103.4: the hands are drawn once the hidden agendas are named
+                g.wait = {"kind": "_deal", "first": first}
+            else:
+                g._deal(first)
+        if agendas and g.wait is not None:  # 702.105a, 313.2: the face-down conspiracies' names come first
+            g.queue = agendas + [g.wait]
+            g.wait = None
         g._advance()
         return g
 
@@ -1038,6 +1044,8 @@ class Game:
                 w = self.queue.pop(0)
                 if w["kind"] == "_deal_combat_damage":
                     combat.deal(self, w["first"])
+                elif w["kind"] == "_deal":  # 103.2-103.4 after the hidden agendas are named (702.105a)
+                    self._deal(w["first"])
                 else:
                     self.wait = w
                 continue
@@ -1716,17 +1724,20 @@ def _restart_casual(owned: dict[str, dict[str, list[str]]]) -> dict[str, Any]:
     return casual
 
 
-def _casual_start(g: Game) -> None:
-    """The nontraditional cards into the command zone before the decks are shuffled (103.1c, 901.4, 902.3, 904.4)."""
+def _casual_start(g: Game) -> list[dict[str, Any]]:
+    """The nontraditional cards into the command zone before the decks are shuffled (103.1c, 901.4, 902.3, 904.4).
+    Returns the decisions hidden agenda asks then (702.105a: engine/conspiracy.py)."""
     c = g.casual
+    agendas: list[dict[str, Any]] = []
     if "conspiracies" in c:
-        conspiracy.start(g, c["conspiracies"])
+        agendas = conspiracy.start(g, c["conspiracies"])
     if "schemes" in c:
         archenemy.start(g, c["schemes"])  # 904.5: 40 life, which an archenemy's vanguard then modifies (902.4)
     if "vanguard" in c:
         vanguard.start(g, c["vanguard"])
     if "planar" in c:
         planechase.start(g, c["planar"])
+    return agendas
 
 
 def _priority_answer(g: Game, d: Decision, a: dict[str, Any]) -> None:

@@ -507,6 +507,12 @@ def _layers(game: "Game", objs: dict[int, Any], chars: dict[int, Chars], own: An
     for ts, src, st, ab in sorted(of_kinds(("anthem",)) + [e for e in gained if e[2].get("kind") == "anthem"],
                                   key=lambda e: e[0]) if gained else of_kinds(("anthem",)):
         if exists(src, st, ab):
+            if _per_affected(st):  # "for each other creature that shares a creature type with it": each its own
+                dp, dt = amount(st.get("power", 0), src), amount(st.get("toughness", 0), src)
+                for i in affected(src, st):
+                    per = game.amount(_shares_with(st["per"], i, chars[i]), src)  # (new dicts: never cached)
+                    layer7c.append((ts, [i], dp * per, dt * per))
+                continue
             per = amount(st["per"], src) if st.get("per") else 1
             layer7c.append((ts, affected(src, st), amount(st.get("power", 0), src) * per,
                             amount(st.get("toughness", 0), src) * per))
@@ -648,6 +654,23 @@ def _zoned(st: dict[str, Any]) -> bool:
     """Does this static's power, toughness or multiplier count cards in graveyards (``_zoned_amount``)? Its
     characteristics then change as a card moves between hidden zones and a graveyard (Game.hidden_move)."""
     return any(_zoned_amount(st.get(k, 0)) for k in ("power", "toughness", "per"))
+
+
+def _per_affected(st: dict[str, Any]) -> bool:
+    """Is an anthem's amount counted for each object it affects ("Each creature gets +1/+1 for each other creature
+    on the battlefield that shares a creature type with it", Coat of Arms: ``shares_type_with`` "affected")?"""
+    per = st.get("per")
+    return isinstance(per, dict) and isinstance(per.get("count"), dict) \
+        and per["count"].get("shares_type_with") == "affected"
+
+
+def _shares_with(per: dict[str, Any], oid: int, c: Chars) -> dict[str, Any]:
+    """The count of an anthem read for the one object ``oid`` it affects (611.3a, 205.3m): the other objects that
+    have one of its creature types as layer 4 left them ("other" is other than that object)."""
+    f = {k: v for k, v in per["count"].items() if k not in ("shares_type_with", "other")}
+    f["subtypes"] = sorted(t for t in c.subtypes if t in CREATURE_TYPES)
+    f["not_ids"] = [*f.get("not_ids", ()), oid]
+    return {**per, "count": f}
 
 
 def _zoned_amount(v: Any) -> bool:

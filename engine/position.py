@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine import archenemy, commander, facedown, planechase, rooms, seats, transform, vanguard
+from engine import archenemy, commander, conspiracy, facedown, planechase, rooms, seats, transform, vanguard
 from engine.actions import create_token
 from engine.choices import COLORS
 from engine.mana import parse_pool
@@ -174,6 +174,13 @@ def build(g: "Game", setup: dict[str, Any], seed: int = 0) -> "Game":
             g.objects[oid].attached_to = named[0]
     g.handles = handles
     commander.setup_position(g, setup, SetupError)  # 903: format, commander, command zone, casts, damage
+    for n in g.order:  # 313.2, 702.105a: a conspiracy with hidden agenda set up face down (its name in ``chosen``)
+        for oid in g.players[n].command:
+            o = g.objects[oid]
+            if o.chosen.pop("setup_face_down", None):
+                if conspiracy.HIDDEN_AGENDA not in o.card.keywords:
+                    raise SetupError(f"face_down: {o.card.name!r} has no hidden agenda (313.2)")
+                conspiracy.turn_down(g, o)
     _casual(g, players)  # 901, 902, 904: planar and scheme decks, vanguards
     if g.variant == "two_headed_giant":  # 810.4, 810.10: one life total and poison count per team
         for team in g.teams:

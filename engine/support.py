@@ -544,6 +544,9 @@ def ability_reasons(ab: Ability) -> list[str]:
         if t.chooser == "trigger_player" and ab.kind == "triggered" and (ab.trigger or {}).get("event") == "step" \
                 and (ab.trigger or {}).get("whose") == "each" and all(s.chooser == t.chooser for s in ab.targets):
             pass  # "each player's upkeep, ... of their choice": that player chooses (engine/triggers.py put_on_stack)
+        elif t.chooser == "it_controller" and ab.kind == "triggered" and (ab.trigger or {}).get("event") == "etb" \
+                and all(s.chooser == t.chooser for s in ab.targets):
+            pass  # "whenever a creature enters, that creature's controller ... of their choice" (engine/triggers.py)
         elif t.chooser is not None and ab.kind != "activated":
             out.append(f"target chosen by an opponent outside an activated ability: {t.text}")  # 602.3 only
         bad = unknown_keys(t.filter, target=True)
@@ -740,9 +743,11 @@ def command_card_problems(card: CardDef) -> list[str]:
     out: list[str] = []
     if "Vanguard" in card.types and vanguard_modifiers(card.name, card.text) is None:
         out.append("vanguard: its hand and life modifiers are not known (210.1, 211.1)")
-    if "Conspiracy" in card.types and any(k in card.keywords for k in ("Hidden agenda", "Double agenda")):
-        out.append("hidden agenda: a conspiracy put into the command zone face down (702.105) is not carried out")
+    if "Conspiracy" in card.types and "Double agenda" in card.keywords:
+        out.append("double agenda: a conspiracy put into the command zone face down with two names is not carried out")
     for k in card.keywords:  # a keyword of its own (ascend): read of permanents and spells, not of the command zone
+        if k == "Hidden agenda" and "Conspiracy" in card.types:
+            continue  # 702.105: face down with a secretly named card until turned up (engine/conspiracy.py)
         out.append(f"command zone: keyword {k} of its own")
     for ab in card.abilities:
         if ab.kind == "static":
@@ -799,6 +804,8 @@ def unsupported_reasons(card: CardDef) -> list[str]:
     for k in card.keywords:
         if k in facedown.MORPHS and facedown.morph_cost(card) is not None:
             continue  # 702.36: cast face down, turned face up for a mana cost (engine/facedown.py)
+        if k == "Hidden agenda" and "Conspiracy" in card.types:
+            continue  # 702.105: put into the command zone face down with a named card (engine/conspiracy.py)
         if k == "Aftermath" and card.layout == "aftermath":
             continue  # the keyword of an aftermath card's half: cast by the whole card's (engine/cast_options.py)
         if k == "Cleave" and overload.cleave_of(card) is not None:

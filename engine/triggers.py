@@ -1309,6 +1309,9 @@ def put_on_stack(g: "Game") -> None:
             # the event, an upkeep's player, chooses the targets (603.3d) for the controller's ability
             chooser = t["info"].get("player") if all(s.chooser == "trigger_player" for s in specs_of(t)) \
                 and isinstance(t["info"].get("player"), str) else t["controller"]
+            if all(s.chooser == "it_controller" for s in specs_of(t)):  # "... any target of their choice" of the
+                # controller of the event's object (Pandemonium: the creature that entered, 603.3d)
+                chooser = g.controller_of(t["info"].get("obj")) or chooser
             g.wait = {"kind": "trigger_targets", "player": chooser, "trigger": g.triggered.index(t)}
             return
         g.triggered.remove(t)

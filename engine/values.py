@@ -1541,6 +1541,13 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         turn, dealt = (o.chosen.get("damage_turn") if o is not None else None) or (None, 0)
         if turn != g.turn or dealt < cond["self_damage_turn_ge"]:
             return False
+    if "self_damaged_opponent_turn" in cond:  # "if SELF dealt damage to an opponent this turn": this object, as a
+        # source of damage dealt to a player who is now an opponent of its controller (the players' sources this turn)
+        ps = g.players
+        hit = o is not None and any(ps[p].damaged_turn == g.turn and o.id in ps[p].damaged_by_turn
+                                    for p in g.opponents(g.controller_of(o.id) or you))
+        if hit != bool(cond["self_damaged_opponent_turn"]):
+            return False
     if "self_dealt_damage" in cond:  # "if it hasn't dealt damage yet": since it became this object
         if (o is not None and bool(o.chosen.get("dealt_damage"))) != bool(cond["self_dealt_damage"]):
             return False
@@ -2030,6 +2037,7 @@ CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dung
                   "self_started_untapped",  # "if SELF started the turn untapped" (Game.untapped_at_start)
                   "self",
                   "self_attacked_or_blocked_this_turn", "self_dealt_damage", "self_damage_turn_ge",
+                  "self_damaged_opponent_turn",
                   "self_attacked_or_blocked_this_combat",
                   "once_each_turn", "times_each_turn", "not", "it",
                   "x_ge", "life_ge_start_plus", "life_lt_start", "graveyard_ge", "filter",

@@ -25,6 +25,8 @@ def card_view(g: "Game", oid: int) -> dict[str, Any]:
         d.update(targets=o.targets, ability=o.ability.text if o.ability else None)
     if "face_down" in o.chosen:  # 707.2: a 2/2 with no name; which card it is stays hidden (707.5)
         d["face_down"] = True
+    elif o.zone == "command" and "card_name" in o.chosen:  # 702.105c: revealed as its conspiracy was turned face up
+        d["chosen_name"] = o.chosen["card_name"]
     return d
 
 
@@ -50,6 +52,8 @@ def _own_face_down(g: "Game", player: str, cards: list[dict[str, Any]]) -> list[
                 if out is cards:
                     out = list(cards)
                 out[k] = dict(d, face_down_card=o.chosen["face_down"].name)
+                if o.zone == "command" and "card_name" in o.chosen:  # 702.105b: the name secretly chosen
+                    out[k]["chosen_name"] = o.chosen["card_name"]
     return out
 
 
@@ -92,7 +96,8 @@ def view(g: "Game", player: str, public: dict[int, dict[str, Any]] | None = None
             "hand": [card_view(g, i) for i in p.hand] if knowledge.sees_hand(g, player, n) else None,  # 810.5
             "graveyard": [pv(i) for i in p.graveyard],
             "exile": _own_face_down(g, player, [pv(i) for i in p.exile]),  # hideaway's card (702.74a)
-            "command": [pv(i) for i in p.command],  # 408: a public zone
+            # 408: a public zone, where a conspiracy may be face down (313.2: its card and name known to its owner)
+            "command": _own_face_down(g, player, [pv(i) for i in p.command]),
             "mana_pool": plain_pool(p.pool), "lost": p.lost, "lands_played": p.lands_played,
             "left": n in g.gone, "counters": dict(p.counters),  # 121.1: energy, experience, ... (public)
             # cards outside the game: their owner's to know (learn), a count for the others

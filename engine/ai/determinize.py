@@ -30,6 +30,7 @@ import random
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable
 
+from engine import conspiracy
 from engine.ai import facts
 from engine.cards.abilities import CardDef
 
@@ -252,6 +253,14 @@ def determinize(g: Game, seat: str, rng: random.Random, reads: bool = False, mem
             else:
                 o.card = card
             c.objects[oid] = o
+    for n in c.order:  # 702.105a-b: which conspiracy another player keeps face down, and the name, stay unknown
+        if n != seat:
+            for oid in c.players[n].command:
+                o = c.objects[oid]
+                if conspiracy.is_agenda(o):
+                    blank = {k: v for k, v in o.chosen.items() if k != "card_name"}
+                    o = c.objects[oid] = o.copy()
+                    o.chosen = dict(blank, face_down=conspiracy.FACE_DOWN_CONSPIRACY)
     c.rng = type(g.rng)(rng.getrandbits(64))  # the game's own kind of random stream, fresh
     c.changed()
     return c

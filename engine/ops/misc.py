@@ -834,6 +834,8 @@ def _reveal(g: "Game", r: dict, e: Effect) -> dict | None:
             knowledge.show(g, objs)
             g.log("reveal", player=controller(g, r), to="all", cards=[g.objects[c].card.name for c in objs],
                   objs=objs)
+        if e.args["what"] == "drawn_cards":  # "Draw a card and reveal it. If it isn't a land card, ..." (Sindbad):
+            r["revealed"] = objs  # the cards the condition "revealed" reads (608.2c)
         return None
     if e.get("filter") is not None:
         me = controller(g, r)

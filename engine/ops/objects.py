@@ -13,6 +13,7 @@ from engine.actions import (
     create_token,
     create_tokens,
     destroy,
+    discard,
     plan_destroy,
     plan_to_graveyard,
     put_attacking,
@@ -743,6 +744,8 @@ def _keep_rest(g: "Game", r: Ctx, e: Effect) -> dict | None:
     kept: list[int] = []
     named = {p for p in refs(g, r, e.get("players", "each_player")) if isinstance(p, str)}
     players = [p for p in seats.apnap(g) if p in named]  # 101.4: in APNAP order
+    if e.get("fewest"):
+        return _keep_fewest(g, r, e, players, {**among, **kinds[0]})
     if e.get("whole"):  # "Choose up to one creature. Destroy the rest." (Duneblast): one choice among them all
         slot = f"{r['i']}.keep.all"
         got = r["answers"].get(slot)
@@ -802,6 +805,52 @@ def _keep_rest(g: "Game", r: Ctx, e: Effect) -> dict | None:
     victims = [i for i in g.battlefield if i not in kept and g.controller_of(i) in players
                and matches(g, i, rest, sid, g.controller_of(i))
                and not player_statics.cant_cause(g, g.controller_of(i) or "", "sacrifice", you)]  # 101.2
+    plan_to_graveyard(g, victims)
+    for x in victims:
+        if x in g.objects and g.objects[x].zone == "battlefield":
+            sacrifice(g, x)
+    return None
+
+
+def _keep_fewest(g: "Game", r: Ctx, e: Effect, players: list[str], f: dict[str, Any]) -> dict | None:
+    """"Each player chooses a number of lands they control equal to the number of lands controlled by the player
+    who controls the fewest, then sacrifices the rest" and "Players discard cards ... the same way" (Balance): the
+    number is counted once, before anyone chooses (608.2c); each player in APNAP order chooses that many of their
+    own (101.4; a player with no more than that many keeps them all), then every other one is sacrificed at once
+    (701.14a), or, of the cards in hand (``zone`` "hand"), discarded at once (701.8a)."""
+    sid = source_id(g, r)
+    hand = e.get("zone") == "hand"
+
+    def pool(p: str) -> list[int]:
+        if hand:
+            return list(g.players[p].hand)
+        return [i for i in g.battlefield if g.controller_of(i) == p and matches(g, i, f, sid, p)]
+    slot_n = f"{r['i']}.keep.fewest"
+    if slot_n not in r["answers"]:
+        r["answers"][slot_n] = min((len(pool(p)) for p in players), default=0)
+    n = int(r["answers"][slot_n])
+    kept: list[int] = []
+    for p in players:
+        slot = f"{r['i']}.keep.{p}.fewest"
+        got = r["answers"].get(slot)
+        if got is None:
+            opts = pool(p)
+            if len(opts) <= n or n == 0:  # nothing to choose: all of them kept, or none
+                r["answers"][slot] = got = list(opts) if len(opts) <= n else []
+            else:
+                what = "cards in their hand" if hand else "permanents"
+                return dict(ask_cards(r, p, opts, n, n, f"{this(g, r).card.name}: the {n} {what} {p} keeps"),
+                            slot=slot)
+        kept += [x for x in got if x in g.objects]
+    rest = [i for p in players for i in pool(p) if i not in kept]
+    if hand:
+        plan_to_graveyard(g, rest)
+        for x in rest:
+            if x in g.objects and g.objects[x].zone == "hand":
+                discard(g, x)
+        return None
+    you = controller(g, r)
+    victims = [i for i in rest if not player_statics.cant_cause(g, g.controller_of(i) or "", "sacrifice", you)]
     plan_to_graveyard(g, victims)
     for x in victims:
         if x in g.objects and g.objects[x].zone == "battlefield":

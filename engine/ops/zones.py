@@ -531,7 +531,8 @@ def _mill(g: "Game", r: Ctx, e: Effect) -> None:
 @op("discard")
 def _discard(g: "Game", r: Ctx, e: Effect) -> dict | None:
     """701.8: discard; the player chooses unless at random."""
-    if isinstance(e.get("what"), dict) and ("choose" in e.args["what"] or "each" in e.args["what"]):
+    if isinstance(e.get("what"), dict) and ("choose" in e.args["what"] or "each" in e.args["what"]) \
+            or e.get("what") == "drawn_cards":  # "Draw a card and reveal it. If it isn't a land card, discard it."
         # "You choose a nonland card from it. That player discards that card."; "discards all cards with that
         # name" (the cards of a hand that match, all at once)
         xs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int) and x in g.objects

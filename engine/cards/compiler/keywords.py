@@ -120,7 +120,7 @@ BARE = {k.strip() for k in [
     "Annihilator", "Fabricate", "Renown", "Graft", "Soulshift", "Frenzy", "Fading", "Vanishing", "Amplify",
     "Bloodthirst", "Dredge", "Ripple", "Afflict", "Toxic", "Tribute", "Crew", "Ward", "Hideaway",
     "Mobilize", "Offspring", "Gift", "For Mirrodin!", "Job select", "Daybound", "Nightbound",
-    "Choose a Background", "Doctor's companion", "Start your engines!", "Station", "Increment",
+    "Choose a Background", "Doctor's companion", "Start your engines!", "Station", "Increment", "Hidden agenda",
 ]}
 # keywords whose parameter is a number ("Bushido 1", "Crew 3", "Afflict 2")
 NUMBERED = {"Bushido", "Absorb", "Modular", "Rampage", "Annihilator", "Fabricate", "Renown", "Graft",

@@ -997,6 +997,8 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"(?:it|self) has dealt (\w+) or more damage this turn", t)
     if m and number(m.group(1)) is not None:  # Chandra, Fire of Kaladesh (120.1: damage it dealt this turn)
         return {"self_damage_turn_ge": number(m.group(1))}
+    if t in ("self dealt damage to an opponent this turn", "it dealt damage to an opponent this turn"):
+        return {"self_damaged_opponent_turn": True}  # (Whirling Dervish) to a player it opposes this turn (120.3)
     if t in ("it hasn't dealt damage yet", "self hasn't dealt damage yet"):
         return {"self_dealt_damage": False}
     if t == "self is enchanted or equipped":

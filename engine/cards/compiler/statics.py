@@ -713,6 +713,11 @@ def _of_subject(q: dict[str, Any] | None, aff: Any) -> dict[str, Any] | None:
         if aff not in ("attached", "self"):
             return None
         q = {**q, "hand_of": "you" if aff == "self" else {"controller_of": aff}}
+    if q is not None and isinstance(aff, dict) and isinstance(q.get("count"), dict) \
+            and q["count"].get("shares_type_with") == "it" and set(q) == {"count"}:
+        # "Each creature gets +1/+1 for each other creature on the battlefield that shares a creature type with it"
+        # (Coat of Arms): "it" is each creature the anthem affects, counted for each (engine/layers.py)
+        return {"count": {**q["count"], "shares_type_with": "affected"}}
     if q is None or aff not in ("attached", "self"):
         return q
     q = dict(q)
@@ -2502,17 +2507,21 @@ def _damage_counters(m: re.Match) -> list[dict[str, Any]] | None:
 
 
 @static(r"^(self|enchanted creature|equipped creature) can't (attack|block|attack or block) unless "
-        r"(?:you pay|its controller pays) ((?:\{[^}]+\})+)$")
+        r"(?:you pay|its controller pays) ((?:\{[^}]+\})+)(?: for each ([+-]\d/[+-]\d) counter on it)?$")
 def _combat_cost(m: re.Match) -> list[dict[str, Any]] | None:
     """"SELF can't attack or block unless you pay {2}" (Qal Sisma Behemoth), "Enchanted creature can't attack
     unless its controller pays {3}" (Brainwash): a cost to attack (508.1d, 508.1g) or to block (509.1d, 509.1f)
-    with it, paid as attackers or blockers are declared."""
+    with it, paid as attackers or blockers are declared; "... {1} for each +1/+1 counter on it" counts its counters
+    then."""
     mana = list(parse_cost(m.group(3)))
     if not mana or any(not (s.isdigit() or s in "WUBRGC") for s in mana):
         return None
     aff = _affects(m.group(1))
+    per = {"per_counter": m.group(4)} if m.group(4) else {}  # "... {1} for each +1/+1 counter on it" (Myr Prototype)
+    if per and m.group(1) != "self":
+        return None
     return [{"kind": "restriction", "affects": aff, "rule": "combat_cost", "mana": mana,
-             "attack": "attack" in m.group(2), "block": "block" in m.group(2)}]
+             "attack": "attack" in m.group(2), "block": "block" in m.group(2), **per}]
 
 
 @static(r"^creatures can't block unless their controller pays ((?:\{[^}]+\})+) for each of those creatures$")
@@ -2913,6 +2922,16 @@ def _prevent_static(m: re.Match) -> list[dict[str, Any]] | None:
         one, two = _prevent_static_parts(dict(out), by, None), _prevent_static_parts(dict(out), None, by)
         return None if one is None or two is None else one + two
     return _prevent_static_parts(out, to, by)
+
+
+@static(r"^prevent all (combat |noncombat )?damage that self would deal to (.+?)$")
+def _prevent_self_deals(m: re.Match) -> list[dict[str, Any]] | None:
+    """615.1a: "Prevent all damage that SELF would deal to red creatures" (Indentured Oaf): its own damage (the
+    source, 609.7) to what the words name."""
+    out: dict[str, Any] = {"kind": "prevent_damage", "from": "self"}
+    if m.group(1):
+        out["combat" if m.group(1) == "combat " else "noncombat"] = True
+    return _prevent_static_parts(out, m.group(2), None)
 
 
 def _prevent_static_parts(out: dict[str, Any], to: str | None, by: str | None) -> list[dict[str, Any]] | None:

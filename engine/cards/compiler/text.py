@@ -123,6 +123,9 @@ def normalise(text: str, name: str, legendary: bool = False, short_names: tuple[
     text = re.sub(r"\bhim or her\b", "them", text)
     # the 2016 term (202.3: "converted mana cost") in older split-card and Un-card texts is today's "mana value": the
     # same number
+    # "shares at least one creature type with it" (Coat of Arms) is what "shares a creature type with it" means (205.3)
+    text = re.sub(r"\bshares? at least one creature type\b", lambda m: m.group(0).replace(" at least one", " a"),
+                  text)
     text = re.sub(r"\bconverted mana costs\b", "mana values", text)
     text = re.sub(r"\bconverted mana cost\b", "mana value", text)
     # "Look at the top six cards of your library. ... Put the rest on the bottom in a random order." (Kaslem's

@@ -802,6 +802,20 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         elif c.endswith((" during an opponent's turn", " during your turn")):
             out["your_turn"] = c.endswith(" during your turn")  # (the clause was read and dropped before)
         return out
+    m = re.fullmatch(r"(you|an opponent|a player) plays? a card", c)
+    if m:  # "Whenever you play a card" (Recycle): a spell cast (601.2i; a copy is no card, 706.10) or a land played
+        # (305.1)
+        return {"event": ["cast", "plays_land"], "who": {"you": "you", "an opponent": "opponent",
+                                                         "a player": "any"}[m.group(1)], "filter": {}}
+    m = re.fullmatch(r"(you|an opponent|a player) casts? (?:a|an) ((?:.+? )?spell) with the chosen name", c)
+    if m:  # 201.3, 601.2i: "whenever you cast an instant or sorcery spell with the chosen name" (Iterative Analysis:
+        # the name chosen for its source, engine/filters.py chosen_name; a hidden agenda's, 702.105d)
+        f = parse_noun(m.group(2))
+        if f is None:
+            return None
+        f.pop("zone", None)
+        return {"event": "cast", "who": {"you": "you", "an opponent": "opponent", "a player": "any"}[m.group(1)],
+                "filter": {**f, "chosen_name": True}}
     m = re.fullmatch(r"(you|an opponent|a player) casts? (?:a|an) ((?:.+? )?spell (?:of the chosen type|with "
                      r"(?:flying|trample|haste|deathtouch|lifelink|flash|convoke|kicker|infect|wither|first strike|"
                      r"double strike|menace|reach|vigilance|defender|indestructible|hexproof)|with (?:power|toughness|"

@@ -267,12 +267,32 @@ class Ctx:
         p = self.self_it(phrase.strip().lower())
         if p in ("self", "this"):
             return "self"
+        m = re.fullmatch(r"the (creature|artifact|enchantment|land|planeswalker) with the (least|greatest) "
+                         r"(power|toughness)", p)
+        if m:  # "destroy the creature with the least power" (Drop of Honey): any player's, the least now (608.2b);
+            # one tied is chosen by the controller as it resolves ("you choose one of them", 608.2d)
+            kind = m.group(1).capitalize()
+            key = f"{m.group(3)}_{'le' if m.group(2) == 'least' else 'ge'}"
+            least_ref = {"choose": {"types": [kind], key: {m.group(2): m.group(3), "among": {"types": [kind]}}},
+                         "amount": 1}
+            self.last = least_ref
+            return least_ref
         if p.endswith(" of an opponent's choice") and p.startswith(("target ", "any target")):
             # 602.3: "any target of an opponent's choice" (Cuombajj Witches): an opponent chooses this target
             r0 = self.ref(p[: -len(" of an opponent's choice")])
             if not isinstance(r0, dict) or "target" not in r0:
                 return None
             self.targets[r0["target"]] = replace(self.targets[r0["target"]], chooser="opponent")
+            return r0
+        if p.endswith(" of their choice") and p.startswith(("target ", "any target")) \
+                and self.last_player == {"controller_of": "it"}:
+            # "Whenever a creature enters, that creature's controller may have it deal damage equal to its power to any
+            # target of their choice" (Pandemonium): the controller of the object of the event chooses the target as
+            # the ability is put on the stack (603.3d; engine/triggers.py put_on_stack)
+            r0 = self.ref(p[: -len(" of their choice")])
+            if not isinstance(r0, dict) or "target" not in r0:
+                return None
+            self.targets[r0["target"]] = replace(self.targets[r0["target"]], chooser="it_controller")
             return r0
         if p.endswith(" of their choice") and p.startswith("target ") and self.last_player == "trigger_player":
             # "At the beginning of each player's upkeep, destroy target nonartifact creature that player controls of

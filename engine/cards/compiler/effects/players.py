@@ -79,11 +79,12 @@ def _vote_object(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("vote", {"filter": f})]
 
 
-@reader(r"^draw (two|three|four|five) cards and reveal them$")
+@reader(r"^draw (two|three|four|five|a) cards? and reveal (?:them|it)$")
 def _draw_reveal(m: re.Match, c: Ctx) -> list[Effect] | None:
-    """"Draw three cards and reveal them" (Dungeon of the Mad Mage's last room): the cards drawn (121.2) are
-    revealed (701.13a); "them" after it are those cards (``drawn_cards``, engine/ops/zones.py draw)."""
-    n = number(m.group(1))
+    """"Draw three cards and reveal them" (Dungeon of the Mad Mage's last room), "Draw a card and reveal it"
+    (Sindbad): the cards drawn (121.2) are revealed (701.13a); "them" / "it" after it are those cards
+    (``drawn_cards``, engine/ops/zones.py draw)."""
+    n = 1 if m.group(1) == "a" else number(m.group(1))
     if n is None:
         return None
     c.last = "drawn_cards"
@@ -806,6 +807,15 @@ def _plays_that_card(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("cast_offer", {"what": c.last, "zone": "hand", "must": True, "play": True})]
 
 
+@reader(r"^discard (?:it|them|that card|those cards)$")
+def _discard_drawn(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Draw a card and reveal it. If it isn't a land card, discard it." (Sindbad): the card drawn (121.2), if it is
+    still in the hand (701.8a)."""
+    if c.last != "drawn_cards":
+        return None
+    return [Effect("discard", {"what": "drawn_cards"})]
+
+
 @reader(r"^(that player|they) discards? (?:that card|those cards|it)$")
 def _discard_chosen(m: re.Match, c: Ctx) -> list[Effect] | None:
     who = c.player(m.group(1))
@@ -1087,6 +1097,7 @@ def _control_player(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 #: this family's readers, in the order they are tried
 READERS: tuple[Reader, ...] = (
+    _discard_drawn,
     _draw_up_to,
     _vote,
     _vote_object,

@@ -447,7 +447,7 @@ def _must(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 @reader(
     r"^(.+?) (?:doesn't|don't) untap during (?:its controller's|their controller's|that player's|its controllers'|"
-    r"their controllers'|your) next untap steps?$"
+    r"their controllers'|their|your) next untap steps?$"
 )
 def _frozen(m: re.Match, c: Ctx) -> list[Effect] | None:
     what = c.ref(m.group(1))

@@ -1428,6 +1428,8 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     engine/cards/compiler/effects/until.py)."""
     mark = ctx.mark()
     got = _parse_effects(text, ctx)
+    if got is not None and Effect("reveal", {"what": "drawn_cards"}) in got:
+        got = _drawn_is(got)
     if got is None and re.search(r"\buntil (?:you|they) reveal\b", text, flags=re.I):
         ctx.rewind(mark)
         got = read_reveal_until(text, ctx, parse_effects)
@@ -1441,6 +1443,22 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     return got
 
 
+def _drawn_is(effs: list[Effect]) -> list[Effect]:
+    """"Draw a card and reveal it. If it isn't a land card, discard it." (Sindbad): "it" of a condition after the
+    card drawn is revealed is that card (608.2c: ``revealed``, the cards the reveal showed), not a target."""
+    def bind(cond: Any) -> Any:
+        if isinstance(cond, dict) and set(cond) == {"not"}:
+            return {"not": bind(cond["not"])}
+        return {"revealed": cond["it"]} if isinstance(cond, dict) and set(cond) == {"it"} else cond
+    out, seen = [], False
+    for e in effs:
+        if seen and e.op == "if":
+            e = Effect("if", {**e.args, "cond": bind(e.args["cond"])})
+        seen = seen or e == Effect("reveal", {"what": "drawn_cards"})
+        out.append(e)
+    return out
+
+
 def _the_named(text: str) -> str:
     """"... SELF deals damage to that creature's controller equal to the creature's power" (Boros Fury-Shield), "that
     spell's controller mills X cards, where X is the spell's mana value" (Induce Paranoia): "the creature's" / "the
@@ -1450,6 +1468,39 @@ def _the_named(text: str) -> str:
             return f"that {m.group(1)}'s {m.group(2)}"
         return m.group(0)
     return re.sub(r"\bthe (creature|spell)'s (power|toughness|mana value|controller)\b", repl, text)
+
+
+_BALANCE = re.compile(r"each player chooses a number of (lands|creatures|permanents) they control equal to the "
+                      r"number of \1 controlled by the player who controls the fewest, then sacrifices the rest\.\s*"
+                      r"(?:(?:players|each player) ((?:(?:discards?|sacrifices?) (?:cards|lands|creatures|permanents)"
+                      r"(?:,? and )?)+) the same way\.?)?", re.I)
+
+
+def _balance(text: str) -> list[Effect] | None:
+    """"Each player chooses a number of lands they control equal to the number of lands controlled by the player who
+    controls the fewest, then sacrifices the rest. Players discard cards and sacrifice creatures the same way."
+    (Balance, Restore Balance, Balancing Act): one keep_rest with ``fewest`` for each kind, in the order written
+    (608.2c: "the same way" is the same instruction for cards in hand, 701.8a, or other permanents, 701.14a)."""
+    m = _BALANCE.fullmatch(text.strip())
+    if m is None:
+        return None
+    kinds = [m.group(1).lower()]
+    for part in re.findall(r"(discards?|sacrifices?) (cards|lands|creatures|permanents)", m.group(2) or "", re.I):
+        if part[0].lower().startswith("discard") != (part[1].lower() == "cards"):
+            return None
+        kinds.append(part[1].lower())
+    out = []
+    for k in kinds:
+        if k == "cards":
+            out.append(Effect("keep_rest", {"keep": [{}], "among": {}, "chooser": "each", "fewest": True,
+                                            "zone": "hand"}))
+            continue
+        f = parse_noun(k)
+        if f is None:
+            return None
+        out.append(Effect("keep_rest", {"keep": [dict(f)], "among": {}, "rest": dict(f), "chooser": "each",
+                                        "fewest": True}))
+    return out
 
 
 def _parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
@@ -1484,6 +1535,16 @@ def _parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             return [Effect("choose_number", {"min": int(m.group(1)), "max": int(m.group(2))}), *rest]
         ctx.rewind(mark)
         return None
+    tied = re.search(r"\s*if two or more (creature|artifact|enchantment|land|planeswalker)s are tied for "
+                     r"(least|greatest) (power|toughness), you choose one of them\.?\s*$", text, flags=re.I)
+    if tied and re.search(rf"\bthe {tied.group(1)} with the {tied.group(2)} {tied.group(3)}\b", text[:tied.start()],
+                          flags=re.I):
+        # the tie the reference "the creature with the least power" already settles: its controller chooses one
+        # of those tied as it resolves (608.2d: Ctx.ref)
+        text = text[:tied.start()]
+    got_balance = _balance(text)
+    if got_balance is not None:
+        return got_balance
     m = re.fullmatch(r"((?:[^.]+\. )*?)choose odd or even\. ([^.]*?)with mana value of the chosen quality([^.]*)\."
                      r"\s*(.*)", text.strip(), flags=re.I | re.S)
     if m and "target" not in m.group(2).lower():
@@ -2014,6 +2075,20 @@ def _parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
         if f is None or set(f) - {"types", "colors", "not_colors", "keyword", "not_keyword"} or not cost:
             return None
         return [Effect("pay_untap", {"who": "trigger_player", "filter": f, "cost": cost})]
+    m = re.fullmatch(
+        r"(target player|target opponent|that player) reveals (?:a number of cards from their hand equal to (.+?)|"
+        r"x cards from their hand, where x is (.+?))(?: and|\.) you choose (one) of (?:them|those cards)\. "
+        r"(?:that player|they) discards? that card\.?", low)
+    shown_q = quantity(m.group(2) or m.group(3)) if m else None
+    if m and shown_q is not None:
+        # "Target player reveals a number of cards from their hand equal to the number of Swamps you control. You
+        # choose one of them. That player discards that card." (Mire's Toll), "... reveals X cards from their hand,
+        # where X is the number of Faeries you control" (Thieving Sprite): counted as it resolves (608.2c); that
+        # player chooses the cards to reveal (701.15a), then you choose among those (608.2d)
+        who = ctx.player(m.group(1))
+        if who is None or who == "each_opponent":
+            return None
+        return [Effect("discard", {"who": who, "amount": 1, "chooser": "you", "reveal_first": shown_q})]
     m = re.fullmatch(
         r"(target player|target opponent|that player) reveals (two|three|four|x) cards from their hand(?: and|\.) you "
         r"choose (one|two) of (?:them|those cards)\. (?:that player|they) discards? (?:that card|those cards)\.?", low)

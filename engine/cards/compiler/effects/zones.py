@@ -428,6 +428,21 @@ def _you_tap(m: re.Match, c: Ctx) -> list[Effect] | None:
 _TAP_RX = re.compile(r"^(tap or untap|tap|untap) (.+)$", re.I)
 
 
+@reader(r"^(that player|each player|each opponent|target player|target opponent) (taps|untaps) (an?|one|two|three) "
+        r"((?:untapped |tapped )?[a-z, ]+?) they control$")
+def _player_taps_own(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"At the beginning of each player's upkeep, that player untaps a land they control." (Rising Waters): that
+    player chooses that many of their own as it resolves (608.2d) and taps or untaps them (701.17a); with fewer,
+    all of them."""
+    who = c.player(m.group(1).lower())
+    n = number(m.group(3)) if m.group(3) not in ("a", "an") else 1
+    f = parse_noun(m.group(4))
+    if who is None or n is None or f is None or f.get("player") or set(f) - {"types", "tapped", "not_types"}:
+        return None
+    op = "tap" if m.group(2).lower() == "taps" else "untap"
+    return [Effect(op, {"what": {"choose": {**f, "controller": "chooser"}, "chooser": who, "amount": n}})]
+
+
 @reader(r"^(tap or untap|tap|untap) (.+)$")
 def _tap(m: re.Match, c: Ctx) -> list[Effect] | None:
     what = c.ref(m.group(2))
@@ -1231,4 +1246,5 @@ READERS: tuple[Reader, ...] = (
     _exile_library,
     _attach,
     _attach_target,
+    _player_taps_own,
 )
