@@ -169,7 +169,12 @@ def test_a_planechase_and_conspiracy_game_is_hosted_from_the_lobby(qtbot, tmp_pa
             qtbot.waitUntil(lambda s=scene: {it.seat for it in s.cards.values() if it.zone == "command"}
                             == {"alice", "bob"}, timeout=5000)
             mine = [it for it in scene.cards.values() if it.zone == "command" and it.seat == w.table.ctl.seat]
-            assert len(mine) == 1 and mine[0].face_up, "each player's own conspiracy, in the command zone (905.4)"
+            # face up, or face down with hidden agenda (905.4a, 313.2): then its owner alone knows the card (702.105)
+            assert len(mine) == 1 and (mine[0].face_up or mine[0].card.get("face_down_card")), \
+                "each player's own conspiracy, in the command zone (905.4)"
+            theirs = [it for it in scene.cards.values() if it.zone == "command" and it.seat != w.table.ctl.seat]
+            assert all(it.face_up or not it.card.get("face_down_card") for it in theirs), \
+                "another player's face-down conspiracy stays unknown (702.105a)"
             # the planar decks are set before the first plane is turned face up after the mulligans (901.5)
             assert {seat: variant_decks(p) for seat, p in scene.v["players"].items()} == {
                 "alice": "planar 10", "bob": "planar 10"}

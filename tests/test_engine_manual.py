@@ -15,24 +15,30 @@ def cards() -> CardPool:
     return CardPool()
 
 
-def test_balance_is_unsupported_and_cast_then_played_by_hand(cards):
-    assert is_manual(cards.definition("Balance"))
+#: white sorceries of {1}{W} or less, without targets, that the compiler does not read yet: the test takes the first
+#: still unsupported (when the cards helpers make one play, the next is used; the test fails if none is left)
+UNSUPPORTED_SORCERIES = ("False Dawn", "Clowning Around", "Academic Probation")
+
+
+def test_an_unsupported_sorcery_is_cast_then_played_by_hand(cards):
+    name = next((n for n in UNSUPPORTED_SORCERIES if is_manual(cards.definition(n))), None)
+    assert name is not None, "every candidate is supported now: name another unsupported sorcery"
     g = from_setup({"active": "alice", "step": "main1", "players": {
-        "alice": {"battlefield": ["Plains", "Plains"], "hand": ["Balance"]},
+        "alice": {"battlefield": ["Plains", "Plains"], "hand": [name], "library": ["Plains", "Plains", "Plains"]},
         "bob": {"battlefield": ["Grizzly Bears", "Forest"]}}}, cards)
-    balance = g.players["alice"].hand[0]
-    g.submit("alice", {"action": "cast", "card": balance})
+    spell = g.players["alice"].hand[0]
+    g.submit("alice", {"action": "cast", "card": spell})
     g.submit("alice", {"action": "pass"})
     g.submit("bob", {"action": "pass"})
     d = g.pending
     assert d.kind == "manual" and d.player == "alice"
-    assert "Balance" in d.prompt and "move" in d.options["actions"]
-    assert [g.objects[i].card.name for i in g.players["alice"].graveyard] == ["Balance"]
+    assert name in d.prompt and "move" in d.options["actions"]
+    assert [g.objects[i].card.name for i in g.players["alice"].graveyard] == [name]
     bears = next(i for i in g.battlefield if g.objects[i].card.name == "Grizzly Bears")
     with pytest.raises(IllegalAction):
         g.submit("alice", {"action": "move", "card": bears, "to": "the moon"})
     assert g.pending.kind == "manual"
-    g.submit("alice", {"action": "move", "card": bears, "to": "graveyard"})   # bob sacrifices down
+    g.submit("alice", {"action": "move", "card": bears, "to": "graveyard"})   # whatever the text asks, by hand
     assert g.pending.kind == "manual"
     g.submit("alice", {"action": "life", "player": "bob", "delta": -1})
     g.submit("alice", {"action": "done"})
