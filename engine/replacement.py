@@ -373,6 +373,10 @@ def zone_change(g: "Game", o: "Obj", frm: str, to: str, destroy: bool = False, r
         for aura in totem_armor(g, o.id):  # 702.88a: the Aura is destroyed instead
             cands.append({"id": f"t{aura}", "text": f"{g.objects[aura].card.name}: totem armor", "tier": OTHER,
                           "totem": aura})
+    if dies and o.counters.get("finality", 0) > 0:  # a finality counter (a later rule, March of the Machine): "If a
+        # permanent with a finality counter on it would die, exile it instead" (a replacement as 614.1a's)
+        cands.append({"id": "finality", "text": _gy_text(f"{o.card.name}'s finality counter", "exile"),
+                      "tier": OTHER, "to": "exile"})
     if dies and g.effects:
         for e in g.effects:  # "if it would die this turn, exile it instead"; "if a creature [an opponent
             # controls] would die this turn, ...": any creature of that kind as it would die (614.1a; not a
