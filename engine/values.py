@@ -1229,8 +1229,14 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
             pool = [i for i in pool if g.objects[i].card.name == own]
         if f.get("different_names"):  # "N or more lands with different names": count the names
             n = len({g.objects[i].card.name for i in pool if i not in skip and matches(g, i, f, src, you)})
-        else:
-            n = sum(1 for i in pool if i not in skip and matches(g, i, f, src, you))
+        else:  # counted only as far as the answer needs: up to the least number, or one past the most
+            limit = cond["max"] + 1 if "max" in cond else _at_least(cond)
+            n = 0
+            for i in pool:
+                if i not in skip and matches(g, i, f, src, you):
+                    n += 1
+                    if n >= limit:
+                        break
         if not _at_least(cond) <= n <= cond.get("max", 10 ** 6):
             return False
     if "opponents_control" in cond:  # "unless your opponents control eight or more lands"
