@@ -142,7 +142,11 @@ class Runner:
         for ps in (setup.get("players") or {}).values():
             for zone in ("battlefield", "hand", "library", "graveyard", "exile", "command", "planar", "schemes"):
                 for e in (ps or {}).get(zone) or []:
-                    names.add(e if isinstance(e, str) else e.get("name"))
+                    name = e if isinstance(e, str) else e.get("name") if isinstance(e, dict) else None
+                    if not isinstance(name, str):
+                        raise Fail(f"setup: an object in {zone} needs a card name (a string, or a mapping with "
+                                   f"`name:`), not {e!r}")
+                    names.add(name)
             if (ps or {}).get("vanguard"):
                 names.add(str(ps["vanguard"]))
             if setup.get("new_game"):  # what a new game takes from outside the deck (docs/scenarios.md)

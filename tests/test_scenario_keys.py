@@ -23,3 +23,12 @@ def test_a_misspelt_key_fails_the_step_by_name(tmp_path, card_pool):
 def test_the_keys_a_verb_reads_pass(tmp_path, card_pool):
     (name, reason), = _run(tmp_path, card_pool, {"alice": "cast", "card": "Lightning Bolt", "targets": ["bob"]})
     assert reason is None
+
+
+def test_an_object_without_a_card_name_is_named_as_the_setup_error(tmp_path, card_pool):
+    doc = {"name": "no name", "setup": {"active": "alice", "step": "main1", "players": {
+        "alice": {"battlefield": [{"card": "Hill Giant", "tapped": True}]}, "bob": {}}}, "steps": []}
+    f = tmp_path / "s.yaml"
+    f.write_text(yaml.safe_dump(doc))
+    (_, _, reason), = run_scenarios(f, card_pool)
+    assert reason is not None and "needs a card name" in reason and "battlefield" in reason
