@@ -1867,6 +1867,13 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         recs = (r or {}).get("exiled_this_way", ())
         if not any(gone_matches(rec, "exiled", cond["exiled_this_way"]) for rec in recs):
             return False
+    if "exiled_is" in cond:  # "Exile the top card of your library. If it's a permanent card" (608.2c): the card the
+        # instruction before exiled, still in exile (400.7)
+        f = {**cond["exiled_is"], "zone": "exile"}
+        if not any(x in g.objects and matches(g, x, f, src, you) for x in (r or {}).get("exiled", ())):
+            return False
+    if "this_way_share" in cond and not _this_way_share(g, cond["this_way_share"], r):
+        return False
     if "discarded_share_type" in cond:  # "If two cards that share a card type are discarded this way" (Rowdy Crew):
         # the cards the discard before put into a graveyard, so many of them of one card type (205.2a)
         per_type: dict[str, int] = {}
@@ -2052,6 +2059,8 @@ CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dung
                   "cast_from_hand", "cast_from_zone", "milled_this_way", "had_no_counters", "new_since_upkeep",
                   "hand_none", "hands_empty", "attacked_with_ge", "opponent_dealt_ge",
                   "exiled_this_way", "sacrificed_this_way", "lost_life_last_turn", "discarded_share_type",
+                  "exiled_is",  # "if it's a permanent card" of the card an exile_top instruction took
+                  "this_way_share",  # "if two cards that share a color were milled this way" (_this_way_share)
                   "opponent_dealt_damage_this_turn", "renowned", "monstrous", "cast_with", "step", "before_attackers",
                   "combat_timing", "cast_in_main", "any_step", "after_upkeep",
                   "self_counters_ge", "history", "graveyard_types_ge", "graveyard_mvs_ge", "different_powers_ge",
@@ -2177,7 +2186,7 @@ def condition_problems(cond: Any) -> list[str]:
     if "history" in cond and cond["history"] not in HISTORY:
         out.append(f"condition history {cond['history']!r}")
     for k in ("self", "control", "it", "filter", "opponent_more", "opponents_control", "attached", "first_target",
-              "revealed_is", "revealed",
+              "revealed_is", "revealed", "exiled_is",
               "defending_control"):
         if isinstance(cond.get(k), dict):
             fb = unknown_keys(cond[k], group_ok=k in ("control", "opponents_control"))
@@ -2516,6 +2525,29 @@ def sacrificed_power(o: "Obj | None", key: str = "power") -> int:
         return 0
     got = o.chosen.get("sacrificed") or []
     return got[0].get(key, 0) if got else 0
+
+
+def _this_way_share(g: "Game", c: dict[str, Any], r: Ctx | None) -> bool:
+    """"If two cards that share a color were milled this way" (608.2c): among the cards the resolution milled (in a
+    process, this round: engine/ops/misc.py ``process``), or the ones its last exile took ("those cards"), still
+    where it put them (400.7), ``n`` have a color (105.2: colorless is none), a card type (205.2a) or a name in
+    common."""
+    r = r or {}
+    if c["action"] == "milled":
+        ids = list(r.get("milled") or ())[(r.get("round_marks") or {}).get("milled", 0):]
+    else:
+        ids = list(r.get("exiled") or ())
+    seen: dict[str, int] = {}
+    for x in ids:
+        if x not in g.objects:
+            continue
+        ch = g.chars(x)
+        if set(c.get("not_types", ())) & set(ch.types):
+            continue
+        keys = ch.colors if c["by"] == "color" else ch.types if c["by"] == "type" else (g.objects[x].card.name,)
+        for k in keys:
+            seen[k] = seen.get(k, 0) + 1
+    return max(seen.values(), default=0) >= int(c["n"])
 
 
 def gone_record(g: "Game", oid: int, action: str) -> dict[str, Any]:

@@ -532,6 +532,48 @@ def _repeat_may(g: "Game", r: dict, e: Effect) -> dict | None:
         k += 1
 
 
+#: the records of a resolution that "this way" reads (engine/values.py): where a round of a process starts in each
+ROUND_RECORDS = ("milled", "exiled_this_way", "gone_this_way", "returned")
+#: at most this many rounds of a process: each round must take something finite (a library, a hand) to go on, so
+#: only a position that repeats without end reaches it, which 104.4b makes a draw a player may not force
+_MOST_ROUNDS = 1000
+
+
+@op("process")
+def _process(g: "Game", r: dict, e: Effect) -> dict | None:
+    """608.2c: "... If COND, repeat this process." (Grindstone, Primal Surge, Hoarder's Greed): the instructions of
+    the paragraph, then again each time a round ends with its "repeat this process" done (``repeat_process``,
+    inside the condition that asked for it). The conditions of a round read what that round did "this way"
+    (``r["round_marks"]``: where the round began in each record). Each round has answer slots of its own."""
+    st = r.setdefault("process", {}).setdefault(r["i"], {"k": 0})
+    while True:
+        k = st["k"]
+        if "marks" not in st:  # a new round: nothing of it done yet
+            st["marks"] = {key: len(r.get(key) or ()) for key in ROUND_RECORDS}
+            st["again"] = False
+        r["round_marks"] = st["marks"]
+        r["process_round"] = st
+        try:
+            w = nested.run(g, r, f"round{k}", _fresh(list(e.get("effects", ())), f"round{k}"))
+        finally:
+            r.pop("round_marks", None)
+            r.pop("process_round", None)
+        if w is not None:
+            return w
+        if not st["again"] or k + 1 >= _MOST_ROUNDS:
+            return None
+        st["k"] = k + 1
+        del st["marks"]
+
+
+@op("repeat_process")
+def _repeat_process(g: "Game", r: dict, e: Effect) -> dict | None:
+    """"repeat this process" inside a process (``process`` above): the round just done is done again."""
+    if r.get("process_round") is not None:
+        r["process_round"]["again"] = True
+    return None
+
+
 def _can_begin(g: "Game", r: dict, you: str, effs: list[Effect]) -> bool:
     """Can the first instruction of a repeated process do anything now?"""
     first = effs[0] if effs else None

@@ -609,6 +609,10 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
     """One imperative sentence to effects, or None."""
     if re.search(r"until a player planeswalks", sentence, flags=re.I):
         return _until_planeswalks(sentence, ctx)
+    if sentence.strip().rstrip(".").strip().lower() == "repeat this process":
+        # the "repeat this process" of "If COND, repeat this process" (608.2c): done inside the condition, it makes
+        # the paragraph's process run again (``process``, _parse_effects)
+        return [Effect("repeat_process", {})]
     s = sentence.strip().rstrip(".").strip()
     s = re.sub(r"^then,? ", "", s, flags=re.I)
     s = _that_kind(s, ctx)
@@ -1517,6 +1521,9 @@ def _parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     if "\n" in text and DIE_ROW.match(text.strip().split("\n")[1].strip()):
         return die_table(text, ctx)
     text = _except_for(_do_the_same(text))
+    # "You lose 2 life and draw two cards, then clash with an opponent. If you win, ..." (Hoarder's Greed): the clash
+    # a sentence of its own, which the "If you win" after it reads (701.20)
+    text = re.sub(r"([^.]), then (clash with an opponent)\b", r"\1. Then \2", text, flags=re.I)
     m = re.fullmatch(r"choose a number between (\d+) and (\d+)\. (.+)", text.strip(), flags=re.I | re.S)
     if m and int(m.group(1)) <= int(m.group(2)) and re.search(r"\b(?:the chosen number|that many|that much)\b",
                                                                 m.group(3), flags=re.I):
@@ -3026,20 +3033,38 @@ def _parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
         return None  # a creature token whose power and toughness no sentence defined
     out = delayed_before_end_turn(out)
     out = _milled_it(out)
+    if len(sentences(text)) > 1 and _repeats(out):  # "... If COND, repeat this process.": the paragraph, once and
+        out = [Effect("process", {"effects": list(out)})]  # again while a round ends with its repeat done (608.2c)
     bound = that_many_done(out)
     return None if bound is None else paid_this_way(_life_lost_this_way(bound))
+
+
+def _repeats(x: Any) -> bool:
+    """Is a "repeat this process" (``repeat_process``) among these instructions, at any depth (not inside a process
+    of its own)?"""
+    if isinstance(x, Effect):
+        return x.op == "repeat_process" or (x.op != "process" and _repeats(x.args))
+    if isinstance(x, dict):
+        return any(_repeats(v) for v in x.values())
+    if isinstance(x, (list, tuple)):
+        return any(_repeats(v) for v in x)
+    return False
 
 
 def _milled_it(out: list[Effect]) -> list[Effect]:
     """"Target player mills a card. If it's a creature card, ..." / "puts the bottom card of their library into their
     graveyard. If it's a creature card, ..." (Cellar Door): "it" is the one card the instruction before put into the
-    graveyard (608.2c), the card milled this way."""
+    graveyard (608.2c), the card milled this way; after "exile the top card of your library", the card exiled."""
     res = list(out)
     for i, e in enumerate(res):
         cond = e.args.get("cond") if e.op == "if" else None
         if i and isinstance(cond, dict) and set(cond) == {"it"} and res[i - 1].op == "mill" \
                 and res[i - 1].args.get("amount") == 1 and res[i - 1].args.get("who") in ("you", {"target": 0}):
             res[i] = Effect("if", {**e.args, "cond": {"milled_this_way": cond["it"]}})
+        elif i and isinstance(cond, dict) and set(cond) == {"it"} and res[i - 1].op == "exile_top" \
+                and res[i - 1].args == {"who": "you", "amount": 1}:
+            # "Exile the top card of your library. If it's a permanent card, ..." (Primal Surge): the card exiled
+            res[i] = Effect("if", {**e.args, "cond": {"exiled_is": cond["it"]}})
     return res
 
 
