@@ -61,7 +61,7 @@ from engine.choices import answer_enter, answer_name
 from engine.decision_kinds import CHOICE_KINDS, DecisionKind, validate
 from engine.errors import EngineFault, IllegalAction
 from engine.filters import matches
-from engine.layers import Chars, compute, copy_layers, counters_allowed, off_battlefield
+from engine.layers import Chars, compute, copy_layers, counters_allowed, everywhere, off_battlefield
 from engine.leave import exile_orphans, leave
 from engine.ops import OPS
 from engine.ops.actions import designations, pass_designations
@@ -185,6 +185,7 @@ class Game:
         # "conspiracies" (905.4: player -> conspiracy cards); engine/planechase.py, archenemy.py, vanguard.py ...
         self.casual: dict[str, Any] = {}
         self._chars: dict[int, Chars] | None = None
+        self._everywhere: list[Any] = []  # statics reaching spells and cards off the battlefield (layers.compute)
         self._version = 0                    # bumped by changed(): derived data is current for one version
         self._msrc: dict[str, Any] = {}      # mana sources per player (and their sizes), until the next change
         self._pending: Decision | None = None
@@ -468,6 +469,14 @@ class Game:
             return
         self.turn_state_changed()
 
+    def elsewhere(self) -> list[Any]:
+        """The statics of permanents that also reach spells and cards off the battlefield now (611.3a: "The same is
+        true for creature spells you control and creature cards you own that aren't on the battlefield";
+        layers.everywhere), found with the characteristics."""
+        if self._chars is None:
+            compute(self)
+        return self.__dict__.get("_everywhere") or []
+
     def all_chars(self) -> dict[int, Chars]:
         """The characteristics of every permanent on the battlefield now (613), by object id."""
         cs = self._chars
@@ -486,6 +495,9 @@ class Game:
             c = off_battlefield(self, o)
             if o.zone == "stack" and o.ability is None:
                 c.controller = o.controller
+            elsewhere = self.__dict__.get("_everywhere")
+            if elsewhere:  # statics of permanents that reach spells and cards elsewhere too (611.3a)
+                c = everywhere(self, o, c, elsewhere)
         return c
 
     def known(self, oid: int) -> Obj | None:
@@ -1816,7 +1828,7 @@ _KEEPING = frozenset({"library", "hand", "graveyard", "exile", "stack"})
 _PLAIN = (str, int, float, bool, type(None))
 #: derived data that depends only on the state (characteristics, mana sources, activated
 #: abilities): a snapshot keeps it, so a restored state need not work it out again
-_KEPT = ("_chars", "_chars_plain", "_chars_zone_free", "_chars_by_turn", "_msrc", "_activated")
+_KEPT = ("_chars", "_chars_plain", "_chars_zone_free", "_chars_by_turn", "_msrc", "_activated", "_everywhere")
 
 
 _PLAIN_TYPES = frozenset(_PLAIN)

@@ -137,6 +137,7 @@ def compute(game: "Game") -> dict[int, Chars]:
     statics: list[Entry] = []
     texts = _text_changes(game) if game.effects else None
     full: list[tuple[int, dict[str, Any]]] = []
+    elsewhere: list[Entry] = []
     for oid in game.battlefield:
         o = objs[oid]
         card = rewrite(o.card, texts[oid]) if texts and oid in texts else o.card  # layer 3 (613.1c, 612)
@@ -149,6 +150,8 @@ def compute(game: "Game") -> dict[int, Chars]:
         for ab in (hit[1] if hit is not None and hit[0] is abl else index(abl)).statics:
             if ab.static.get("kind") == "full_text":
                 full.append((oid, ab.static))
+            elif "everywhere" in ab.static:  # it reaches spells and cards in other zones too (``everywhere``)
+                elsewhere.append((o.timestamp, oid, ab.static, ab))
             statics.append((o.timestamp, oid, ab.static, ab))  # 604, 611.3
     for oid, st in full:  # 612.5: the full text of another card (layer 3, 613.1c)
         o = objs[oid]
@@ -163,6 +166,7 @@ def compute(game: "Game") -> dict[int, Chars]:
         chars[oid] = c
         statics = [e for e in statics if e[1] != oid] + \
             [(o.timestamp, oid, ab.static, ab) for ab in index(card.abilities).statics]
+    game._everywhere = elsewhere  # (a list, empty or not: a snapshot keeps it with the characteristics)
     zone_free = not full  # what is computed reads no zone but the battlefield (a full text reads a graveyard)
     for p in game.order:  # 113.4: the abilities of emblems work from the command zone
         for oid in game.players[p].command:
@@ -467,9 +471,8 @@ def _layers(game: "Game", objs: dict[int, Any], chars: dict[int, Chars], own: An
               for ts, src, st, ab in entries("4", ("add_types", "become", "lose_types"))], _APPLY["4"])
     # layer 5: colors; "are the chosen color": the color its source chose as it entered (614.12), none changed while
     # it chose none
-    run("5", [(ts, src, dict(st, colors=[objs[src].chosen["color"]]) if "color" in objs[src].chosen
-               else dict(st, add_colors=[]), ab) if st.get("chosen_color") and src in objs else (ts, src, st, ab)
-              for ts, src, st, ab in entries("5", ("become",))], _APPLY["5"])
+    run("5", [(ts, src, _chosen_color(st, objs[src]), ab) if st.get("chosen_color") and src in objs
+               else (ts, src, st, ab) for ts, src, st, ab in entries("5", ("become",))], _APPLY["5"])
     # layer 6: abilities
     six = [(ts, src, _by_granter(st if src is None or CHOSEN_PROTECTION not in st.get("keywords", ())
                                  else dict(st, keywords=chosen_protection(st["keywords"], objs[src].chosen)), src), ab)
@@ -948,6 +951,54 @@ def _chosen_subtype(st: dict[str, Any], src: Any) -> dict[str, Any]:
     if isinstance(kind, str) and not st.get("set_land_types"):
         return dict(st, subtypes=[kind])
     return dict(st, subtypes=[])
+
+
+def _chosen_color(st: dict[str, Any], src: Any) -> dict[str, Any]:
+    """614.12: "are the chosen color [in addition to their other colors]": the color its source chose as it entered;
+    none changed while it chose none."""
+    color = src.chosen.get("color")
+    if color is None:
+        return dict(st, add_colors=[])
+    return dict(st, add_colors=[color]) if st.get("in_addition") else dict(st, colors=[color])
+
+
+#: the layer of a static that reaches spells and cards outside the battlefield too (``everywhere``), by its kind
+_ELSEWHERE_LAYER = {"add_types": "4", "become": "5", "keywords": "6"}
+
+
+def everywhere(game: "Game", o: Any, c: Chars, statics: list[Entry]) -> Chars:
+    """611.3a, 613.1d-f: "The same is true for creature spells you control and creature cards you own that aren't on
+    the battlefield" (Arcane Adaptation), "All cards that aren't on the battlefield, spells, and permanents are the
+    chosen color" (Painter's Servant), "Creature cards you own that aren't on the battlefield have flash" (Teferi, Mage
+    of Zhalfir): the characteristics ``c`` of spell or card ``o`` outside the battlefield, with the statics of
+    permanents (``statics``, found by ``compute``) that reach it, layer by layer in timestamp order (613.6)."""
+    spell = o.zone == "stack"
+    if o.zone == "battlefield" or spell and getattr(o, "ability", None) is not None:
+        return c
+    mine = False
+    for layer in ("4", "5", "6"):
+        for ts, src, st, ab in sorted(statics, key=lambda e: e[0]):
+            if _ELSEWHERE_LAYER.get(st.get("kind", "")) != layer:
+                continue
+            f = st["everywhere"].get("spells" if spell else "cards")
+            if f is None or f.get("who") == "you" and (o.controller if spell else o.owner) != game.controller_of(src):
+                continue
+            if f.get("types") and not c.types & set(f["types"]) or set(f.get("not_types", ())) & c.types \
+                    or f.get("permanent") and not c.types & _PERMANENT_TYPES:
+                continue
+            if not mine:
+                c, mine = c.clone(), True
+            src_obj = game.objects.get(src)
+            if st.get("chosen_subtype") and src_obj is not None:
+                st = _chosen_subtype(st, src_obj)
+            if st.get("chosen_color") and src_obj is not None:
+                st = _chosen_color(st, src_obj)
+            _APPLY[layer](c, st)
+    return c
+
+
+#: 110.4: the card types of permanents
+_PERMANENT_TYPES = frozenset({"Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle"})
 
 
 def _apply5(c: Chars, st: dict[str, Any]) -> None:

@@ -316,6 +316,83 @@ def _group_is_color(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "become", "affects": aff, "colors": [COLORS[m.group(2)]]}]
 
 
+#: the kinds of statics whose effect may also reach spells and cards outside the battlefield ("The same is true for
+#: ..."): types (layer 4), colors (layer 5), keywords (layer 6)
+_ELSEWHERE_KINDS = ("add_types", "become", "keywords")
+
+
+def _elsewhere_part(p: str) -> tuple[str, dict[str, Any]] | None:
+    """One place of "The same is true for creature spells you control and creature cards you own that aren't on the
+    battlefield": ("spells", filter) or ("cards", filter); the filter reads card types only."""
+    m = re.fullmatch(r"(creature |permanent |)spells you control", p)
+    if m:
+        return "spells", _elsewhere_kind(m.group(1).strip())
+    m = re.fullmatch(r"(creature |nonland |nonland permanent |land |)cards you own that aren't on the battlefield", p)
+    if m:
+        return "cards", _elsewhere_kind(m.group(1).strip())
+    return None
+
+
+def _elsewhere_kind(word: str) -> dict[str, Any]:
+    kinds: dict[str, dict[str, Any]] = {"": {}, "creature": {"types": ["Creature"]}, "permanent": {"permanent": True},
+            "land": {"types": ["Land"]}, "nonland": {"not_types": ["Land"]},
+            "nonland permanent": {"permanent": True, "not_types": ["Land"]}}
+    return kinds[word]
+
+
+@static(r"^(.+?)\. the same is true for (.+?)(?: and (.+))?$")
+def _same_is_true(m: re.Match) -> list[dict[str, Any]] | None:
+    """611.3a, 613.1d-f, 400.1: "Creatures you control are the chosen type in addition to their other types. The same
+    is true for creature spells you control and creature cards you own that aren't on the battlefield" (Arcane
+    Adaptation, Maskwood Nexus, Celestial Dawn): the static's effect on permanents, and the same change of types,
+    colors or keywords to those spells and cards (engine/layers.py everywhere)."""
+    first = parse_static(m.group(1))
+    if not first or len(first) != 1 or first[0].get("kind") not in _ELSEWHERE_KINDS:
+        return None
+    st = first[0]
+    aff = st.get("affects")
+    if not isinstance(aff, dict) or aff.get("controller") != "you" or "everywhere" in st:
+        return None
+    if st["kind"] == "become" and set(st) - {"kind", "affects", "colors", "chosen_color", "in_addition"}:
+        return None  # a color only (layer 5: engine/layers.py everywhere reads "become" as a color change)
+    where: dict[str, Any] = {}
+    for part in [m.group(2)] + ([m.group(3)] if m.group(3) else []):
+        got = _elsewhere_part(part)
+        if got is None or got[0] in where:
+            return None
+        where[got[0]] = {**got[1], "who": "you"}
+    return [dict(st, everywhere=where)]
+
+
+@static(r"^all cards that aren't on the battlefield, spells, and permanents are (the chosen color in addition to "
+        r"their other colors|colorless)$")
+def _all_objects_color(m: re.Match) -> list[dict[str, Any]] | None:
+    """105.2, 613.1e, 400.1: "All cards that aren't on the battlefield, spells, and permanents are the chosen color in
+    addition to their other colors" (Painter's Servant), "... are colorless" (Mycosynth Lattice): permanents in
+    layer 5, and spells and cards in every other zone the same (engine/layers.py everywhere)."""
+    color: dict[str, Any] = {"chosen_color": True, "in_addition": True} if m.group(1) != "colorless" else {"colors": []}
+    return [{"kind": "become", "affects": {"permanent": True}, **color,
+             "everywhere": {"spells": {"who": "any"}, "cards": {"who": "any"}}}]
+
+
+@static(r"^(creature|nonland) cards you own that aren't on the battlefield have (flash)$")
+def _cards_elsewhere_have(m: re.Match) -> list[dict[str, Any]] | None:
+    """702.8a, 400.1: "Creature cards you own that aren't on the battlefield have flash" (Teferi, Mage of Zhalfir):
+    those cards in every zone but the battlefield (engine/layers.py everywhere), no permanent."""
+    return [{"kind": "keywords", "affects": "elsewhere", "keywords": [m.group(2).capitalize()],
+             "everywhere": {"cards": {**_elsewhere_kind(m.group(1)), "who": "you"}}}]
+
+
+@static(r"^(.+?) are (artifacts) in addition to their other types$")
+def _group_also_card_type(m: re.Match) -> list[dict[str, Any]] | None:
+    """205.1a, 613.1d: "Nonland permanents you control are artifacts in addition to their other types" (Encroaching
+    Mycosynth), "All permanents are artifacts ..." (Mycosynth Lattice): a card type added in layer 4."""
+    aff = _affects(m.group(1))
+    if not isinstance(aff, dict):
+        return None
+    return [{"kind": "add_types", "affects": aff, "types": [m.group(2)[:-1].capitalize()]}]
+
+
 @static(r"^(.+?) (?:is|are) all colors$")
 def _all_colors(m: re.Match) -> list[dict[str, Any]] | None:
     """"SELF is all colors" (Sphinx of the Guildpact, Transguild Courier; 105.1, 105.2): a color-setting effect
