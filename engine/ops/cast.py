@@ -441,8 +441,10 @@ def _copy_spell(g: "Game", r: Ctx, e: Effect) -> None:
                    else controller(g, r))
         # "copy it twice", "copy it for each other instant and sorcery spell you've cast before it this turn": one
         # copy after another (706.10), the number counted as the ability resolves (608.2h)
+        # ", except that the copy is red" (Fork): the copy's color is part of its copiable values (706.9a)
+        card = o.card if e.get("colors") is None else replace(o.card, colors=tuple(e.args["colors"]))
         for _ in range(max(0, amount(g, e.get("times", 1), source_id(g, r), r))):
-            made.append(copy_spell(g, o.card, rec, [list(t) for t in o.targets]))
+            made.append(copy_spell(g, card, rec, [list(t) for t in o.targets]))
     if made:
         r["copied"], r["copies"] = made[-1], made
 

@@ -10,7 +10,7 @@ from typing import Any
 from engine.cards.abilities import Effect, TargetSpec
 from engine.cards.compiler.effects.context import Ctx, Reader, reader
 from engine.cards.compiler.quantities import count_of, parse_condition, quantity
-from engine.cards.compiler.targets import number, parse_noun, parse_target
+from engine.cards.compiler.targets import COLORS, number, parse_noun, parse_target
 from engine.mana import parse_cost
 
 
@@ -416,17 +416,22 @@ def _copy_countered(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 @reader(r"^copy target (instant or sorcery|instant|sorcery) spell( you control)?"
-        r"( with mana value (?:\w+)(?: or less| or greater)?)?$")
+        r"( with mana value (?:\w+)(?: or less| or greater)?)?"
+        r"(?:, except that the copy is (white|blue|black|red|green))?$")
 def _copy_spell(m: re.Match, c: Ctx) -> list[Effect] | None:
     """706.10: a copy of an instant or sorcery spell (Twincast, Reverberate), controlled by who
     copies it, with the original's choices (706.10) until "you may choose new targets" (706.10c); "... with mana
     value 4 or less" (Expansion), "... with mana value X" (League Guildmage: the X announced, 601.2b, before the
-    target is chosen, 601.2c)."""
-    spec = parse_target(m.group(0)[len("copy "):])
+    target is chosen, 601.2c); ", except that the copy is red" (Fork: 706.9a, an exception of the copy's copiable
+    values, its color)."""
+    text = m.group(0).split(", except that")[0]
+    spec = parse_target(text[len("copy "):])
     if spec is None:
         return None
     what = c.add_target(spec)
     c.last = what  # "If ..., copy that spell twice instead" (Increasing Vengeance): the target spell
+    if m.group(4):
+        return [Effect("copy_spell", {"what": what, "colors": [COLORS[m.group(4)]]})]
     return [Effect("copy_spell", {"what": what})]
 
 
