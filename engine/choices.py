@@ -304,6 +304,7 @@ CHOOSE_CONTEXTS = {("move", "what"), ("bounce", "what"), ("exile", "what"), ("di
                    ("destroy", "what"), ("sacrifice", "what"), ("attach", "to"), ("attach", "what"),
                    ("become_copy", "of"), ("cast_offer", "what"), ("copy_cast", "what"),
                    ("playable", "what"),  # "choose one of them. You may play that card this turn" (Jaya)
+                   ("reveal", "what"),  # "that player reveals the chosen card" (Vendilion Clique: to all, 701.15a)
                    ("token", "copy_of"),  # "create a token that's a copy of the exiled card" (God-Pharaoh's Gift)
                    ("redirect", "into"),  # "Choose a creature or planeswalker you control. All damage ... is dealt
                    # to the chosen permanent instead" (Gideon's Sacrifice: chosen as it resolves, 608.2c, 614.9)

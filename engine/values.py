@@ -1867,6 +1867,8 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         recs = (r or {}).get("exiled_this_way", ())
         if not any(gone_matches(rec, "exiled", cond["exiled_this_way"]) for rec in recs):
             return False
+    if "picked" in cond and (r is None or not chosen_refs(g, r, cond["picked"])):
+        return False  # "You may choose a nonland card from it. If you do, ..." (608.2c): the chooser picked one
     if "exiled_is" in cond:  # "Exile the top card of your library. If it's a permanent card" (608.2c): the card the
         # instruction before exiled, still in exile (400.7)
         f = {**cond["exiled_is"], "zone": "exile"}
@@ -2059,6 +2061,7 @@ CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dung
                   "cast_from_hand", "cast_from_zone", "milled_this_way", "had_no_counters", "new_since_upkeep",
                   "hand_none", "hands_empty", "attacked_with_ge", "opponent_dealt_ge",
                   "exiled_this_way", "sacrificed_this_way", "lost_life_last_turn", "discarded_share_type",
+                  "picked",  # "if you do" of "you may choose a card from it": one was chosen (chosen_refs)
                   "exiled_is",  # "if it's a permanent card" of the card an exile_top instruction took
                   "this_way_share",  # "if two cards that share a color were milled this way" (_this_way_share)
                   "opponent_dealt_damage_this_turn", "renowned", "monstrous", "cast_with", "step", "before_attackers",

@@ -2351,6 +2351,23 @@ def _parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             out[-1] = Effect("delayed", {**out[-1].args, "effects": [*inner[:-1], ret]})
             continue
         m = re.match(r"^if you do, (.+)$", s)
+        pick = ctx.last if m and isinstance(ctx.last, dict) and "choose" in ctx.last and ctx.last.get("up_to") \
+            and ctx.last.get("amount") == 1 and ctx.last["choose"].get("zone") == "hand" else None
+        if pick is not None and m is not None:
+            # "Look at target player's hand. You may choose a nonland card from it. If you do, that player discards
+            # that card, then draws a card." (Oildeep Gearhulk), "... If you do, exile that card." (Severance Priest):
+            # only if a card was chosen (608.2c-d); "that player reveals the chosen card, puts it on the bottom of
+            # their library, then draws a card" (Vendilion Clique: revealed to all, 701.15a)
+            bottom = re.fullmatch(r"(?:that player|they) reveals? (?:the chosen card|that card|it), puts? it on the "
+                                  r"bottom of their library, then draws? a card", m.group(1))
+            who = ctx.last_player
+            done = [Effect("reveal", {"what": pick}), Effect("move", {"what": pick, "to": "library_bottom"}),
+                    Effect("draw", {"who": who, "amount": 1})] if bottom and who is not None \
+                else parse_effects(m.group(1) + ".", ctx)
+            if done is None:
+                return None
+            out.append(Effect("if", {"cond": {"picked": pick}, "then": list(done)}))
+            continue
         back = 2 if len(out) > 1 and out[-1].op == "move" and out[-1].args.get("what") == "self" \
             and out[-1].args.get("transformed") else 1
         if m and len(out) >= back and out[-back].op == "exile" and out[-back].args == {"what": "self"}:
@@ -2792,6 +2809,14 @@ def _parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             if effs is None:
                 return None
             out[-1] = Effect("may", {**out[-1].args, "else": list(effs)})
+            continue
+        if m and out and out[-1].op == "if" and "picked" in out[-1].args["cond"] and "else" not in out[-1].args:
+            # "You may choose a nonland card from it. If you do, ... If you don't, incubate 3." (Traumatic
+            # Revelation): the other way when no card was chosen (608.2c)
+            effs = parse_sentence(m.group(1), ctx)
+            if effs is None:
+                return None
+            out[-1] = Effect("if", {**out[-1].args, "else": list(effs)})
             continue
         if s in ("it can't be regenerated", "they can't be regenerated") and out and out[-1].op == "destroy":
             for i in range(len(out) - 1, -1, -1):
