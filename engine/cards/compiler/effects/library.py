@@ -893,7 +893,7 @@ def read_look_other(text: str, ctx: Ctx) -> list[Effect] | None:
     return [Effect("dig", {**got[0].args, "of": who})]
 
 
-_THEIR_TOP = re.compile(r"^(defending player|target player|target opponent) reveals the top "
+_THEIR_TOP = re.compile(r"^(defending player|target player|target opponent|that player) reveals the top "
                         r"card of their library\.\s*")
 _TOP_HEAD = re.compile(r"^(you may look at|look at|reveal) the top card of your library\.\s*")
 _TOP_IF = re.compile(r"^if it's an? (.+?)(?: card)?, (you may )?(?:reveal it and )?put (?:it|that card) "
@@ -915,10 +915,10 @@ def read_top_card(text: str, ctx: Ctx) -> list[Effect] | None:
         if who is None:
             return None
         t = "reveal the top card of your library. " + t[mw.end():]
-        t = re.sub(r"\b(?:that player|they) (may )?puts? (it|that card) (into|onto) their (hand|graveyard)",
+        t = re.sub(r"\b(?:that player|they|the player) (may )?puts? (it|that card) (into|onto) their (hand|graveyard)",
                    r"\1put \2 \3 your \4", t)
-        t = re.sub(r"\b(?:that player|they) (may )?puts? (it|that card) onto the battlefield", r"\1put \2 onto the "
-                   r"battlefield", t)
+        t = re.sub(r"\b(?:that player|they|the player) (may )?puts? (it|that card) onto the battlefield",
+                   r"\1put \2 onto the battlefield", t)
     m = _TOP_HEAD.match(t)
     if m is None or m.group(1) == "you may look at":
         return None

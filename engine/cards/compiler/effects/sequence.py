@@ -1524,6 +1524,11 @@ def _parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     # "You lose 2 life and draw two cards, then clash with an opponent. If you win, ..." (Hoarder's Greed): the clash
     # a sentence of its own, which the "If you win" after it reads (701.20)
     text = re.sub(r"([^.]), then (clash with an opponent)\b", r"\1. Then \2", text, flags=re.I)
+    # "The owner of target permanent shuffles it into their library, then reveals the top card of their library. If
+    # it's a permanent card, they put it onto the battlefield." (Chaos Warp): that player's reveal a sentence of its
+    # own (701.15a; "that player" is the owner, 608.2c)
+    text = re.sub(r"^(the owner of target [^,.]+? shuffles it into their library), then (reveals the top card of "
+                  r"their library\.)", r"\1. That player \2", text, flags=re.I)
     m = re.fullmatch(r"choose a number between (\d+) and (\d+)\. (.+)", text.strip(), flags=re.I | re.S)
     if m and int(m.group(1)) <= int(m.group(2)) and re.search(r"\b(?:the chosen number|that many|that much)\b",
                                                                 m.group(3), flags=re.I):
@@ -3310,7 +3315,7 @@ _LOOK_START = re.compile(r"^(?:(?:you may look at|look at|reveal) the top (?:\w+
                          r"look at the top (?:\w+ "
                          r"cards|card) of (?:target player's|target opponent's|that player's|defending player's|"
                          r"their) library|(?:defending player|"
-                         r"target player|target opponent) reveals the top card of their "
+                         r"target player|target opponent|that player) reveals the top card of their "
                          r"library)\b", re.I)
 
 
