@@ -66,10 +66,12 @@ def _destroy(g: "Game", r: Ctx, e: Effect) -> None:
             r.setdefault("gone_this_way", []).append(last)  # "for each creature destroyed this way" (608.2c)
             # 400.7: "return each card put into a graveyard this way": the new object, where it went (the move
             # destroy logged first; engine/ops/zones.py followed)
-            new = next((ev.get("obj") for ev in g.events[mark:] if ev.get("type") == "move"
-                        and ev.get("frm") == "battlefield"), None)
+            moved = next((ev for ev in g.events[mark:] if ev.get("type") == "move" and ev.get("frm") == "battlefield"),
+                         None)
+            new = moved.get("obj") if moved is not None else None
             if isinstance(new, int):
                 r.setdefault("followed", {})[x] = new
+            last["to"] = moved.get("to") if moved is not None else None  # "put into a graveyard this way" (Terastodon)
 
 
 
@@ -593,6 +595,7 @@ def _token(g: "Game", r: Ctx, e: Effect) -> dict | None:
         pg = e.args["per_gone"]
         made = [(rec["controller"], card) for rec in r.get("gone_this_way", ())
                 if gone_matches(rec, pg["action"], pg["filter"]) and seats.can_control(g, rec["controller"])
+                and (not pg.get("graveyard") or rec.get("to") == "graveyard")  # "put into a graveyard this way"
                 for card in _tokens(g, rec["controller"], cards, n)]
     else:
         made = [(p, card) for p in who if seats.can_control(g, p)

@@ -738,7 +738,8 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
         if a is not None and b is not None:
             return a + b
         ctx.rewind(mark)
-    m = re.match(r"^for each (.+?) (destroyed|exiled) this way, (?:its|that \w+'s) controller creates (.+)$", low)
+    m = re.match(r"^for each (.+?) (destroyed|exiled|put into a graveyard) this way, (?:its|that \w+'s) controller "
+                 r"creates (.+)$", low)
     if m:  # "For each creature destroyed this way, its controller creates a 4/4 red Dragon creature token with
         # flying" (Descent of the Dragons): a token for each, under the control of the one who controlled it
         f = parse_noun(m.group(1))
@@ -746,7 +747,11 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
             f.pop("permanent", None)  # what left the battlefield this way was a permanent
         inner = _attempt("create " + m.group(3), ctx) if f is not None and not set(f) - {"types", "token"} else None
         if inner is not None and len(inner) == 1 and inner[0].op == "token" and "who" not in inner[0].args:
-            return [Effect("token", {**inner[0].args, "per_gone": {"action": m.group(2), "filter": f}})]
+            # "For each permanent put into a graveyard this way" (Terastodon): destroyed and put there, not one a
+            # replacement exiled instead or one that regenerated or was indestructible (701.7a, 614.1a)
+            gy = m.group(2) == "put into a graveyard"
+            gone = {"action": "destroyed" if gy else m.group(2), "filter": f, **({"graveyard": True} if gy else {})}
+            return [Effect("token", {**inner[0].args, "per_gone": gone})]
     m = re.match(r"^for each ([^,]+), (?!its |their |that |each |target )(.+)$", low)
     if m:  # "For each creature card in your graveyard, put a +1/+1 counter on each creature you control"
         # (an instruction of its own; "for each permanent destroyed this way, its controller ..." counts
