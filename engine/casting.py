@@ -25,6 +25,7 @@ from engine import (
     effects,
     facedown,
     knowledge,
+    layers,
     licid,
     manual,
     object_statics,
@@ -183,7 +184,7 @@ def can_cast_timing(g: "Game", player: str, o: "Obj") -> bool:
     if only and not all(condition(g, c, o.id, {"controller": player}) for c in only):
         return False  # 604.6, 506.6: "Cast this spell only during combat ..." and it is not that time
     flash = "Instant" in types or "Flash" in o.card.keywords
-    if not flash and g.elsewhere() and "Flash" in g.chars(o.id).keywords:
+    if not flash and layers.elsewhere(g) and "Flash" in g.chars(o.id).keywords:
         flash = True  # 702.8a: "Creature cards you own that aren't on the battlefield have flash" (611.3a)
     if not flash and spell_timing(o.card).flash_if:  # "[If COND,] you may cast SELF as though it had flash"
         flash = any(not c or condition(g, c, o.id, {"controller": player}) for c in spell_timing(o.card).flash_if)
@@ -901,8 +902,10 @@ def finish_cast(g: "Game", player: str, sid: int) -> None:
     if g.effects:
         costs.use_next_spell_reduction(g, player, sid)  # "the next spell you cast this turn costs {1} less"
         costs.use_next_spell_flags(g, player, sid)  # "the next creature spell you cast this turn can't be countered"
-    sc = g.chars(sid)  # 601.2i: what was cast, as it is on the stack ("a noncreature spell"; no
-    g.players[player].cast_kinds_turn.append((frozenset(sc.types), frozenset(sc.supertypes),  # layers computed)
+    # 601.2i: what was cast, as it is on the stack ("a noncreature spell"; a static of a permanent may change it,
+    # 611.3a: layers.elsewhere)
+    sc = g.chars(sid) if layers.elsewhere(g) else layers.off_battlefield(g, s)
+    g.players[player].cast_kinds_turn.append((frozenset(sc.types), frozenset(sc.supertypes),
                                               frozenset(sc.subtypes), frozenset(sc.colors)))
     if g.__dict__.get("_chars_plain") is not g._chars or g._chars is None:
         g.changed()  # per-turn facts a static may read ("as long as you've cast a noncreature spell this turn"); while

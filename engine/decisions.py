@@ -19,6 +19,7 @@ from engine import (
     commander,
     costs,
     facedown,
+    layers,
     licid,
     loops,
     manual,
@@ -357,7 +358,7 @@ def _activation_shape(ab: Any) -> tuple[bool, bool]:
 def _timing_statics(g: "Game") -> bool:
     """Does a static working now change when spells may be cast (``casting.can_cast_timing``:
     player_statics.TIMING_KINDS, and 201.3 a name that can't be cast; flash for cards elsewhere, 611.3a)?"""
-    if any("Flash" in e[2].get("keywords", ()) for e in g.elsewhere()):
+    if any("Flash" in e[2].get("keywords", ()) for e in layers.elsewhere(g)):
         return True
     if not player_statics.active(g):
         return False

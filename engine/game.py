@@ -469,14 +469,6 @@ class Game:
             return
         self.turn_state_changed()
 
-    def elsewhere(self) -> list[Any]:
-        """The statics of permanents that also reach spells and cards off the battlefield now (611.3a: "The same is
-        true for creature spells you control and creature cards you own that aren't on the battlefield";
-        layers.everywhere), found with the characteristics."""
-        if self._chars is None:
-            compute(self)
-        return self.__dict__.get("_everywhere") or []
-
     def all_chars(self) -> dict[int, Chars]:
         """The characteristics of every permanent on the battlefield now (613), by object id."""
         cs = self._chars

@@ -966,6 +966,15 @@ def _chosen_color(st: dict[str, Any], src: Any) -> dict[str, Any]:
 _ELSEWHERE_LAYER = {"add_types": "4", "become": "5", "keywords": "6"}
 
 
+def elsewhere(game: "Game") -> list[Entry]:
+    """The statics of permanents that also reach spells and cards off the battlefield now (611.3a: "The same is true
+    for creature spells you control and creature cards you own that aren't on the battlefield"), found by
+    ``compute`` with the characteristics (kept with them: nothing to work out while they are known)."""
+    if game._chars is None:
+        compute(game)
+    return game.__dict__.get("_everywhere") or []
+
+
 def everywhere(game: "Game", o: Any, c: Chars, statics: list[Entry]) -> Chars:
     """611.3a, 613.1d-f: "The same is true for creature spells you control and creature cards you own that aren't on
     the battlefield" (Arcane Adaptation), "All cards that aren't on the battlefield, spells, and permanents are the
