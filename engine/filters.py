@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from engine.choices import has_name
 from engine.mana import mana_value
+from engine.memo import per_object
 
 #: the steps of a combat phase (506.1): "this combat" is the one the game is in
 _COMBAT = frozenset({"beginning_of_combat", "declare_attackers", "declare_blockers", "first_strike_damage",
@@ -1029,7 +1030,14 @@ def _k_drawn_this_turn(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], 
 
 
 def _k_or(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None, controller: str | None) -> bool:
-    return any(matches(game, x, _in_zone_of(sub, f), src, controller) for sub in f["or"])
+    return any(matches(game, x, sub, src, controller) for sub in _alternatives(f))
+
+
+@per_object
+def _alternatives(f: dict[str, Any]) -> tuple[dict[str, Any], ...]:
+    """The alternatives of an "or" filter, each in its zone (``_in_zone_of``): made once per filter, so that each
+    keeps its tests (``_plan``)."""
+    return tuple(_in_zone_of(sub, f) for sub in f["or"])
 
 
 def _k_not(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None,
