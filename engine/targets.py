@@ -127,10 +127,11 @@ def _reachable(g: "Game", x: Any, controller: str) -> bool:
 
 
 def _slot_filter(g: "Game", spec: TargetSpec, src: "Obj", controller: str,
-                 info: dict[str, Any] | None) -> tuple[dict[str, Any], Any]:
+                 info: dict[str, Any] | None) -> tuple[dict[str, Any], Any, int | None]:
     """The filter a target slot's candidates are matched against, with what it names bound as the spell or ability
     is put on the stack (the defending player, the trigger's player and object, 603.3d), and its
-    "opponent_with_more" (apart: it reads the candidate player). The same for every candidate of the slot."""
+    "opponent_with_more" (apart: it reads the candidate player), and the source the filter reads ("another", "you":
+    the spell or ability while it is in the game). The same for every candidate of the slot."""
     f = spec.filter
     ctl = f.get("controller")
     if ctl.__class__ is dict and prior_target(ctl) is not None:
@@ -159,17 +160,17 @@ def _slot_filter(g: "Game", spec: TargetSpec, src: "Obj", controller: str,
     if f.get("same_name_as_trigger"):  # "target card with the same name as that spell" (Harness the Storm): the
         # spell whose casting triggered the ability (603.3d), by its name as it was cast (201.2)
         f = _same_name_as_trigger(g, f, info)
-    return f, more
+    return f, more, src.id if src.id in g.objects else None
 
 
-def _holds(g: "Game", x: Any, slot: tuple[dict[str, Any], Any], src: "Obj", controller: str,
+def _holds(g: "Game", x: Any, slot: tuple[dict[str, Any], Any, int | None], src: "Obj", controller: str,
            info: dict[str, Any] | None) -> bool:
     """Does ``x`` match the slot's filter (``_slot_filter``) and may it be targeted (hexproof, shroud, protection,
     "can't be the target of ...": 702.11, 702.18, 702.16, 115.1)?"""
-    f, more = slot
+    f, more, self_id = slot
     if more is not None and not _has_more(g, x, more, info, controller):
         return False
-    if not matches(g, x, f, src.id if src.id in g.objects else None, controller):
+    if not matches(g, x, f, self_id, controller):
         return False
     if isinstance(x, str):
         # 702.11c: "You have hexproof"
