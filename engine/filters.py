@@ -371,7 +371,7 @@ def _k_or_types(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: in
 
 
 def _k_any(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None, controller: str | None) -> bool:
-    # "any target": a creature or planeswalker (a player is matched above, 115.4)
+    # "any target": a creature or planeswalker on the battlefield (a player is matched above)
     return not f["any"] or bool(c.types & {"Creature", "Planeswalker"}) and o.zone == "battlefield"
 
 
