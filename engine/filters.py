@@ -4,10 +4,11 @@ A filter is a dict whose keys must all hold (CR 109.2, 115 for what a target may
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from engine.choices import has_name
 from engine.mana import mana_value
+from engine.memo import per_object
 
 #: the steps of a combat phase (506.1): "this combat" is the one the game is in
 _COMBAT = frozenset({"beginning_of_combat", "declare_attackers", "declare_blockers", "first_strike_damage",
@@ -307,9 +308,10 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
     o = game.objects.get(x)
     if o is None:
         return False
-    zone = f.get("zone", "stack" if "ability" in f else "any_card" if f.get("source") else "battlefield")
-    if "or" in f and "zone" not in f and any(isinstance(a, dict) and "zone" in a for a in f["or"]):
-        zone = "any_card"  # "target spell or permanent": each alternative names its own zone
+    plan = _PLANS.get(id(f))
+    if plan is None or plan[0] is not f:
+        plan = _plan(f)
+    zone = plan[1]
     if zone == "stack":
         # a spell, or (only where the filter says "ability") an ability on the stack (112.7a)
         if o.zone != "stack" or o.ability is not None and not ("ability" in f or _any_ability(f)):
@@ -326,381 +328,10 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
     if "paired_group" in f and not (x == src or src is not None and paired_with(game, src) == x):
         return False  # "each of those creatures": SELF and the creature paired with it (702.94b)
     c = game.chars(x)
-    shape = _SHAPES.get(id(f))
-    if shape is None or shape[0] is not f:
-        shape = _shape(f)
-    if shape[3]:  # the common filters ("creature you control", "attacking creature without flying"): their keys only
-        t = f.get("types")
-        if t and not _of_types(c.types, t, o.zone):
+    for test in plan[2]:  # each key's test, in order (the common filters have one or two)
+        if not test(game, x, o, c, f, src, controller):
             return False
-        if "subtypes" in f and not any(s in c.subtypes for s in f["subtypes"]):
-            return False
-        if "colors" in f and not any(col in c.colors for col in f["colors"]):
-            return False
-        if "not_colors" in f and any(col in c.colors for col in f["not_colors"]):
-            return False
-        ctl = f.get("controller")
-        if ctl is not None and not _controlled(game, c, ctl, controller or (
-                game.controller_of(src) if src is not None else None), src):
-            return False
-        return ("tapped" not in f or o.tapped == f["tapped"]) \
-            and ("attacking" not in f or (o.attacking is not None) == f["attacking"]) \
-            and ("token" not in f or o.token == f["token"]) \
-            and ("keyword" not in f or f["keyword"] in c.keywords) \
-            and ("not_keyword" not in f or f["not_keyword"] not in c.keywords)
-    ors = f.get("or")
-    if ors and all(isinstance(s, dict) and s.get("types") for s in ors) \
-            and not any(_of_types(c.types, s["types"], o.zone) for s in ors):
-        return False  # "an artifact or another creature": of none of the alternatives' types (each checks its own)
-    if f.get("any"):
-        if not (c.types & {"Creature", "Planeswalker"}) or o.zone != "battlefield":
-            return False
-    if f.get("permanent") and o.zone != "battlefield" and not c.types & _PERMANENT_TYPES:
-        return False  # 110.4a: "permanent card": an artifact, creature, enchantment, land or planeswalker card
-    t = f.get("types")
-    if t and not _of_types(c.types, t, o.zone):
-        return False
-    if f.get("permanent") and not c.types & _PERMANENT_TYPES:
-        return False  # "permanent card" (110.4a: a card with a permanent type; Wrenn and Seven's -8)
-    if "and_types" in f and not all(tt in c.types for tt in f["and_types"]):
-        return False
-    if "subtypes" in f and not any(s in c.subtypes for s in f["subtypes"]):
-        return False
-    if "not_types" in f and any(tt in c.types for tt in f["not_types"]):
-        return False
-    if "and_subtypes" in f and not all(s in c.subtypes for s in f["and_subtypes"]):
-        return False
-    if "not_subtypes" in f and any(s in c.subtypes for s in f["not_subtypes"]):
-        return False
-    if "supertypes" in f and not any(s in c.supertypes for s in f["supertypes"]):
-        return False
-    if "not_supertypes" in f and any(s in c.supertypes for s in f["not_supertypes"]):
-        return False
-    if "not_ids" in f and x in f["not_ids"]:
-        return False
-    if "among_ids" in f and x not in f["among_ids"]:
-        return False
-    if "attached_ids" in f and o.attached_to not in f["attached_ids"]:
-        return False
-    if "attached_to" in f:  # "Curses attached to you", "permanents attached to creatures" (301.5, 303.4)
-        at = o.attached_to
-        if at is None or not (isinstance(at, str) and at in game.players or at in game.objects) \
-                or not matches(game, at, f["attached_to"], src, controller):
-            return False
-    if "blocking_ids" in f and not set(o.blocking) & set(f["blocking_ids"]):
-        return False
-    # the controller of the source ("you"), found only for a filter with a key that may read it
-    you = controller or (game.controller_of(src) if src is not None and shape[2] else None)
-    if "name_in_graveyard" in f:  # "with the same name as a card in their graveyard" (201.2)
-        who = you if f["name_in_graveyard"] == "you" else game.controller_of(x)
-        if who not in game.players or not any(game.objects[c].card.name == o.card.name
-                                               for c in game.players[who].graveyard if c != x):
-            return False
-    for zone, key in _FROM_YOUR:  # "if it entered from your library or was cast from your library"
-        # (Fblthp), "... from your graveyard" (Prized Amalgam)
-        if key in f and (o.owner == you and zone in (o.chosen.get("entered_from"), o.chosen.get("cast_zone"))) \
-                != bool(f[key]):
-            return False
-    if f.get("damaged_you_this_turn"):  # 120.1: it dealt damage to you this turn (as this object)
-        pl = game.players.get(you) if you is not None else None
-        if pl is None or pl.damaged_turn != game.turn or x not in pl.damaged_by_turn:
-            return False
-    if "colors" in f and not any(col in c.colors for col in f["colors"]):
-        return False
-    if "colors_all" in f and not all(col in c.colors for col in f["colors_all"]):
-        return False
-    if "colors_exact" in f and set(c.colors) != set(f["colors_exact"]):
-        return False  # "a card that's exactly those colors" (105.2)
-    if "not_colors" in f and any(col in c.colors for col in f["not_colors"]):
-        return False
-    if "colorless" in f and (not c.colors) != f["colorless"]:
-        return False
-    if "multicolored" in f and (len(c.colors) > 1) != f["multicolored"]:
-        return False
-    if "monocolored" in f and (len(c.colors) == 1) != f["monocolored"]:
-        return False
-    ctl = f.get("controller")
-    if ctl is not None and not _controlled(game, c, ctl, you, src):
-        return False
-    if f.get("attacking_alone") and (o.attacking is None or any(
-            i != x and game.objects[i].attacking is not None for i in game.battlefield)):
-        return False  # "attacking alone" (506.5): it is attacking, and no other creature is
-    if "controller_poison_ge" in f and (c.controller not in game.players
-                                        or game.players[c.controller].poison < f["controller_poison_ge"]):
-        return False  # "if its controller has three or more poison counters" (121.1c): a spell's or a permanent's
-    own = f.get("owner")
-    if own == "chosen_player" and o.owner != chosen_player(game, src):  # "the chosen player's graveyard"
-        return False
-    if own == "you" and o.owner != you or own == "opponent" and not _opponent(game, o.owner, you) \
-            or own == "not_you" and o.owner == you:  # "owned by another player" (a teammate too, 810.2)
-        return False
-    if f.get("attached_to_self") and (src is None or o.attached_to != src):
-        return False
-    if f.get("attached_to_host"):  # attached to the permanent the source (an Aura, an Equipment) is attached to
-        host = game.objects[src].attached_to if src is not None and src in game.objects else None
-        if host is None or o.attached_to != host:
-            return False
-    if f.get("not_attached_of_self") and src is not None and src in game.objects:
-        me = game.objects[src]
-        if me.ability is not None and me.source is not None:  # an ability's SELF is its source (112.7)
-            me = game.objects.get(me.source) or me
-        if me.attached_to == x:
-            return False  # "other than enchanted creature" (303.4)
-    if f.get("exiled_with_self") and (src is None or src not in game.objects
-                                      or x not in game.objects[src].chosen.get("exiled", ())):
-        return False  # 607.2a: "cards exiled with SELF" (ops/zones.py link_exiled remembers them)
-    if own.__class__ is list and o.owner not in own:  # the players a reference meant (bind_players)
-        return False
-    if f.get("is_source"):  # the source itself, or the permanent whose ability is being activated (602.2b)
-        so = game.objects.get(src) if src is not None else None
-        if x != src and not (so is not None and so.ability is not None and so.source == x):
-            return False
-    if f.get("other"):
-        if x == src:
-            return False
-        so = game.objects.get(src) if src is not None else None
-        if so is not None and so.ability is not None and so.source == x:
-            return False  # "another target creature" of an ability: other than its source (112.7)
-    if "tapped" in f and o.tapped != f["tapped"]:
-        return False
-    if "attacking" in f:
-        if (o.attacking is not None) != f["attacking"]:
-            return False
-        if f.get("attacking_you") and o.attacking != you:  # "creature attacking you" (506.3: the player)
-            return False
-    if "unblocked" in f and (o.attacking is not None and not o.blocked and game.step in _AFTER_BLOCKS) \
-            != f["unblocked"]:
-        return False  # 509.1h: unblocked once blockers are declared
-    if "blocked" in f and (o.attacking is not None and bool(o.blocked)) != f["blocked"]:
-        return False  # "target blocked creature" (509.1h: it stays blocked though its blockers leave)
-    if "blocking" in f and o.is_blocking != f["blocking"]:
-        return False
-    if "blocking_self" in f or "blocked_by_self" in f or "in_combat_with_self" in f:
-        if not _in_combat_with_source(game, o.id, src, f):
-            return False
-    if "in_combat" in f and o.in_combat != f["in_combat"]:
-        return False
-    if "token" in f and o.token != f["token"]:
-        return False
-    if "kicked" in f and o.kicked != f["kicked"]:
-        return False
-    if "keyword" in f and f["keyword"] not in c.keywords:
-        return False
-    if "not_keyword" in f and f["not_keyword"] in c.keywords:
-        return False
-    if shape[1]:
-        return True  # every key was tested above (the common filters: types, colors, controller, ...)
-    if "counter" in f and not (any(v > 0 for v in o.counters.values()) if f["counter"] == "any"
-                               else o.counters.get(f["counter"])):
-        return False  # "with a counter on it" of that kind ("any": of any kind, 121.1)
-    if "commander" in f and (o.uid in game.commanders and not o.token and o.ability is None) != f["commander"]:
-        return False  # 903.3: being a commander belongs to the card (its uid), not to a copy of it
-    if "counters_ge" in f and any(counters_of(o.counters, k) < n for k, n in f["counters_ge"].items()):
-        return False
-    if "pt_total_le" in f or "pt_total_ge" in f:  # "with total power and toughness 5 or less" (208.1): a
-        # noncreature object has neither (208.3), so none to add up
-        if c.power is None or c.toughness is None:
-            return False
-        total = (c.power or 0) + (c.toughness or 0)
-        if total > f.get("pt_total_le", total) or total < f.get("pt_total_ge", total):
-            return False
-    if "pt_equal" in f and (c.power == c.toughness) != f["pt_equal"]:
-        return False  # "whose power and toughness aren't equal" (208.1)
-    pg = f.get("power_ge")
-    who = game.controller_of(x) if isinstance(pg, dict) and pg.get("per_controller") else you
-    if not _cmp(game, c.power, f, "power", src, who) or not _cmp(game, c.toughness, f, "toughness", src, who):
-        return False
-    if "mv_le" in f or "mv_ge" in f or "mv_eq" in f:
-        mv_who = game.controller_of(x) if any(isinstance(f.get(k), dict) and f[k].get("per_controller")
-                                              for k in ("mv_le", "mv_ge", "mv_eq")) else you
-        if not _cmp(game, _mv(o), f, "mv", src, mv_who):
-            return False
-    name = f.get("name")
-    if name == "SELF":
-        if src is not None and o.card.name != game.objects[src].card.name:
-            return False
-    elif name is not None and not _named(o.card.name, name):  # "a card named Nissa's Chosen"
-        return False
-    if "cast_from" in f:  # a spell: the zone it was cast from; a card that may be cast: where it is now (601.2a)
-        if (o.chosen.get("cast_from") if o.zone == "stack" else o.zone) not in f["cast_from"]:
-            return False
-    if f.get("dealt_damage_this_turn") and (o.chosen.get("damage_turn") or (None, 0))[0] != game.turn:
-        return False  # "that dealt damage this turn" (Avenging Arrow): it dealt some damage this turn (119.1)
-    if "suspected" in f and bool(o.chosen.get("suspected")) != bool(f["suspected"]):
-        return False  # suspected (a later keyword action's designation): engine/ops/continuous.py suspect
-    if "face_down" in f and ("face_down" in o.chosen) != bool(f["face_down"]):
-        return False  # 707.2: face down (a spell cast face down, 707.4, or a permanent turned face down)
-    if f.get("adventurer") and (o.card.layout != "adventure" or not o.card.faces or "face_down" in o.chosen
-                                or "Adventure" not in o.card.faces[0].subtypes):
-        return False  # "that has an Adventure" (Throne of Eldraine, a later layout; a face-down card has none, 707.2;
-        # an Omen, Tarkir: Dragonstorm's, is no Adventure)
-    if "name_in" in f and ("face_down" in o.chosen or not any(has_name(o.card.name, n) for n in f["name_in"])):
-        return False  # "with the same name as that permanent" (201.2; a face-down one has none, 707.2)
-    if "same_name_as" in f and (not any(_same_name(game, x, o.card.name, sub, src, you) for sub in f["same_name_as"])
-                                or "face_down" in o.chosen) == bool(f["same_name_as"]):
-        return False  # 201.2: shares its name with another such object (a face-down one has none, 707.2)
-    if "entered_this_turn" in f and (o.zone == "battlefield" and o.entered_turn == game.turn) != f["entered_this_turn"]:
-        return False  # "target creature that entered this turn" (a permanent since the entry of this turn, 110.1)
-    if "mv_parity" in f and _mv(o) % 2 != (f["mv_parity"] == "odd"):
-        return False  # "with an even mana value" (202.3; a spell's X counts on the stack, 202.3c)
-    if "toughness_gt_power" in f and (c.toughness > c.power) != f["toughness_gt_power"]:
-        return False  # "each creature with toughness greater than its power" (208.1, its characteristics now)
-    if f.get("damaged_this_turn") and not (o.damage or o.damage_sources):
-        return False  # dealt damage this turn: the sources are remembered until cleanup (514.2)
-    if f.get("convoked_self"):  # "each creature that convoked it": tapped for its convoke as it was cast (702.50a)
-        s = game.objects.get(src) if src is not None else None
-        if s is not None and s.ability is not None:  # an ability's SELF is its source (112.7)
-            s = game.objects.get(s.source) if s.source is not None else None
-        if s is None or x not in s.chosen.get("convoked", ()):
-            return False
-    if f.get("saddled_self"):  # "creature that saddled it this turn": tapped for the source's saddle this turn
-        s = game.objects.get(src) if src is not None else None
-        if s is not None and s.ability is not None:  # an ability's SELF is its source (112.7)
-            s = game.objects.get(s.source) if s.source is not None else None
-        if s is None or s.chosen.get("saddled") != game.turn or x not in s.chosen.get("saddled_by", ()):
-            return False
-    if "damaged_by" in f:  # "dealt damage by SELF / by enchanted creature this turn"
-        s = game.objects.get(src) if src is not None else None
-        by = None if s is None else s.id if f["damaged_by"] == "self" else s.attached_to
-        if by is None or by not in o.damage_sources:
-            return False
-    if "power_lt" in f and not c.power < f["power_lt"] or "toughness_lt" in f and not c.toughness < f["toughness_lt"]:
-        return False
-    for key in ("power_lt_self", "toughness_lt_self", "power_gt_self", "toughness_gt_self"):
-        if key in f:  # "with power less (greater) than SELF's power" (the source on the battlefield)
-            so = game.objects.get(src) if src is not None else None
-            if so is not None and so.ability is not None:  # an ability's SELF is its source (112.7)
-                so = game.objects.get(so.source) if so.source is not None else None
-            if so is None or so.zone != "battlefield":
-                return False
-            mine, its = getattr(c, key[:-8]), getattr(game.chars(so.id), f[key])
-            if not (mine > its if key.endswith("_gt_self") else mine < its):
-                return False
-    if f.get("source_host") and (src is None or src not in game.objects or game.objects[src].attached_to != x):
-        return False  # "tap enchanted creature": the one the source enchants now (303.4)
-    if f.get("enchanted_by_other") and not any(game.objects[i].attached_to == x and i != src
-                                               and "Aura" in game.objects[i].card.subtypes for i in game.battlefield):
-        return False  # "with another Aura attached to it" (303.4): an Aura other than the one looking
-    if "enchanted" in f and _has_attached(game, x, "Aura") != bool(f["enchanted"]):
-        return False  # "enchanted creature" / "creatures that aren't enchanted" (Winds of Rath; 303.4)
-    if f.get("shares_most_common_color") and not set(c.colors) & most_common_colors(game):
-        return False
-    if f.get("banded_with_source"):  # 702.21e-f: in the same attacking band as the source (both still attacking)
-        so = game.objects.get(src) if src is not None else None
-        if so is not None and so.ability is not None:  # an ability's SELF is its source (112.7)
-            so = game.objects.get(so.source) if so.source is not None else None
-        if so is None or x == so.id or x not in (so.chosen.get("band") or ()) or so.attacking is None \
-                or o.attacking is None:
-            return False
-    if f.get("topmost"):  # the card nearest the top of its owner's graveyard of those the rest of the filter matches
-        rest = {k: v for k, v in f.items() if k != "topmost"}
-        pile = game.players[o.owner].graveyard if o.zone == "graveyard" else ()
-        if next((i for i in reversed(pile) if matches(game, i, rest, src, you)), None) != x:
-            return False
-    if f.get("equipped") and not _has_attached(game, x, "Equipment"):
-        return False
-    if "modified" in f and _modified(game, x) != bool(f["modified"]):
-        return False
-    if "enchant" in f and (o.card.keyword_args.get("Enchant") if "Enchant" in o.card.keywords else None) \
-            != f["enchant"]:
-        return False  # 702.5a: "Aura card with enchant creature"
-    if "suspended" in f and (o.zone == "exile" and "Suspend" in o.card.keywords
-                             and o.counters.get("time", 0) > 0) != bool(f["suspended"]):
-        return False  # 702.61b
-    if f.get("single_target") and sum(len(slot) for slot in o.targets) != 1:
-        return False  # "a spell with a single target" (114.6a)
-    if "targets" in f or f.get("targets_you"):  # a spell that targets SELF / an object / you (115.1)
-        chosen = [t for slot in o.targets for t in slot]
-        want = f.get("targets")
-        if want == "self" and src not in chosen:
-            return False
-        if isinstance(want, dict) and not any(isinstance(t, int) and t in game.objects
-                                              and matches(game, t, want, src, controller) for t in chosen):
-            return False
-        if f.get("targets_you") and you not in chosen:
-            return False
-    if "targets_you_or" in f:  # "that targets you or a creature you control": you, or an object that matches
-        chosen = [t for slot in o.targets for t in slot]
-        if you not in chosen and not any(isinstance(t, int) and t in game.objects
-                                         and matches(game, t, f["targets_you_or"], src, controller) for t in chosen):
-            return False
-    if "chosen_color" in f or "chosen_type" in f or "chosen_name" in f or "chosen_card_type" in f:  # (614.12, 608.2d)
-        so = game.objects.get(src) if src is not None else None
-        if so is not None and so.ability is not None and not {"card_name", "creature_type", "color",
-                                                              "card_type"} & set(so.chosen):
-            so = game.objects.get(so.source) if so.source is not None else None  # its SELF is its source (112.7)
-        ch = so.chosen if so is not None else {}
-        if "chosen_name" in f and ("face_down" in o.chosen or not has_name(o.card.name, ch.get("card_name"))):
-            return False  # 201.3, 708.7: "with the chosen name" (a face-down object has no name, 707.2)
-        if "chosen_color" in f and ch.get("color") not in c.colors:
-            return False
-        if "chosen_type" in f and ch.get("creature_type") not in c.subtypes:
-            return False
-        if "chosen_card_type" in f and ch.get("card_type") not in c.types:  # "of the chosen type" (205.2a)
-            return False
-    if "shares_color_with_source" in f:  # "that share a color with it" (conspire, 702.77a; 105.4)
-        so = game.objects.get(src) if src is not None else None
-        if so is None or not set(game.chars(so.id).colors if so.zone == "battlefield" else so.card.colors) \
-                & set(c.colors):
-            return False
-    if "nonmana_activated" in f and any(a.kind == "activated" for a in c.abilities) != f["nonmana_activated"]:
-        return False  # 605.1a: mana abilities are of their own kind ("mana"); loyalty abilities are activated
-    if "combat_this_turn" in f and (o.chosen.get("combat_turn") == game.turn) != f["combat_this_turn"]:
-        return False  # declared as an attacker or a blocker this turn (engine/triggers.py marks it)
-    if "block_this_turn" in f:  # 509.1a, 509.1h: it blocked, or became blocked, during this turn
-        how = f["block_this_turn"]
-        did = (how != "was_blocked" and o.chosen.get("blocked_turn") == game.turn) \
-            or (how != "blocked" and o.chosen.get("was_blocked_turn") == game.turn)
-        if not did:
-            return False
-        if "block_partner" in f:  # the kinds of the creatures it blocked or that blocked it (engine/triggers.py)
-            turn, kinds = o.chosen.get("block_partners") or (0, ())
-            if turn != game.turn or not any(_kind_matches(k, f["block_partner"]) for k in kinds):
-                return False
-    if "attacked_last_turn" in f:  # "that attacked during their controller's last turn": the last turn of its
-        ctl = game.players.get(o.controller) if o.controller else None  # controller that has ended (508.1)
-        did = ctl is not None and ctl.last_turn > 0 and o.chosen.get("attacked_turn") == ctl.last_turn
-        if did != f["attacked_last_turn"]:
-            return False
-    if "attacked_this_turn" in f and (o.chosen.get("attacked_turn") == game.turn) != f["attacked_this_turn"]:
-        return False  # "untap all creatures that attacked this turn" (Relentless Assault)
-    if f.get("put_there_this_turn") and o.chosen.get("graveyard_turn") != game.turn:
-        return False  # "that were put there from anywhere this turn" (Garna, the Bloodflame)
-    if "put_there_this_combat" in f and (game.step in _COMBAT and o.chosen.get("graveyard_combat") == game.combat_no
-                                         and o.chosen.get("graveyard_turn") == game.turn) != f["put_there_this_combat"]:
-        return False  # "that wasn't put there this combat" (Storrev): during the combat phase it is in now (506.1)
-    if f.get("from_battlefield_this_turn") and o.chosen.get("from_battlefield_turn") != game.turn:
-        return False  # "that was put there from the battlefield this turn"
-    if f.get("drawn_this_turn") and (o.zone != "hand" or o.chosen.get("drawn_turn") != game.turn):
-        return False  # "cards in your hand drawn this turn" (121.1: drawn, not put into the hand otherwise)
-    if "or" in f and not any(matches(game, x, _in_zone_of(sub, f), src, controller) for sub in f["or"]):
-        return False
-    if "not" in f and matches(game, x, f["not"], src, controller):
-        return False
     return True
-
-
-#: the keys of an object filter that ``matches`` has tested once it has tested "not_keyword": a
-#: filter of these keys only matches there (the keys tested after it are looked for only in others)
-_HEAD_KEYS = frozenset({
-    "player", "any", "zone", "ability", "paired_group", "permanent", "types", "and_types", "subtypes",
-    "not_types", "and_subtypes", "not_subtypes", "supertypes", "not_supertypes", "not_ids", "blocking_ids",
-    "damaged_you_this_turn", "colors", "not_colors", "colorless", "multicolored", "monocolored", "controller",
-    "colors_all", "attached_to_host",
-    "owner", "attached_to_self", "exiled_with_self", "other", "tapped", "attacking", "attacking_you", "unblocked",
-    "blocking",
-    "blocking_self", "blocked_by_self", "in_combat_with_self", "in_combat", "token", "kicked", "keyword",
-    "not_keyword"})
-#: the keys of ``_HEAD_KEYS`` whose test does not read who "you" are (the controller of the source):
-#: any other key (one added later too) may, so "you" is found for a filter that has one
-_YOU_FREE = _HEAD_KEYS - {"damaged_you_this_turn", "controller", "owner", "attacking_you"}
-#: the zones of "entered from your ...", "cast from your ..." and their keys
-_FROM_YOUR = (("graveyard", "from_your_graveyard"), ("library", "from_your_library"))
-#: the keys of the most common filters, which ``matches`` tests at once after the zone (the others: in full)
-_PLAIN_KEYS = frozenset({"zone", "types", "subtypes", "colors", "not_colors", "controller", "tapped", "attacking",
-                         "token", "keyword", "not_keyword"})
-#: id(filter) -> (filter, of _HEAD_KEYS only?, may it read "you"?, of _PLAIN_KEYS only?)
-_SHAPES: dict[int, tuple[dict[str, Any], bool, bool, bool]] = {}
 
 
 def _controlled(game: "Game", c: Any, ctl: Any, you: str | None, src: int | None) -> bool:
@@ -721,12 +352,781 @@ def _controlled(game: "Game", c: Any, ctl: Any, you: str | None, src: int | None
     return not (ctl.__class__ is list and c.controller not in ctl)  # the players a reference meant (bind_players)
 
 
-def _shape(f: dict[str, Any]) -> tuple[dict[str, Any], bool, bool, bool]:
-    """What ``matches`` keeps of a filter's keys (by its identity: filters are never changed once made)."""
-    if len(_SHAPES) > 8192:
-        _SHAPES.clear()
-    shape = _SHAPES[id(f)] = (f, _HEAD_KEYS.issuperset(f), not _YOU_FREE.issuperset(f), _PLAIN_KEYS.issuperset(f))
-    return shape
+def _you(game: "Game", src: int | None, controller: str | None) -> str | None:
+    """Who "you" is for a filter: the player it is read for, else the controller of its source (109.5)."""
+    return controller or (game.controller_of(src) if src is not None else None)
+
+
+#: a key's test: does object ``x`` (``o``, of characteristics ``c``) hold what filter ``f`` says of it, read for
+#: ``controller`` ("you"; else the controller of ``src``)?
+_Test = Callable[["Game", int, Any, Any, dict[str, Any], "int | None", "str | None"], bool]
+
+
+def _k_or_types(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None,
+                controller: str | None) -> bool:
+    # "an artifact or another creature": of one of the alternatives' types at least (each checks its own after)
+    ors = f["or"]
+    return not (ors and all(isinstance(s, dict) and s.get("types") for s in ors)
+                and not any(_of_types(c.types, s["types"], o.zone) for s in ors))
+
+
+def _k_any(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None, controller: str | None) -> bool:
+    # "any target": a creature or planeswalker on the battlefield (a player is matched above)
+    return not f["any"] or bool(c.types & {"Creature", "Planeswalker"}) and o.zone == "battlefield"
+
+
+def _k_permanent(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None,
+                 controller: str | None) -> bool:
+    # 110.4a: "permanent card": an artifact, creature, enchantment, land or planeswalker card (Wrenn and Seven's -8)
+    return not f["permanent"] or bool(c.types & _PERMANENT_TYPES)
+
+
+def _k_types(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None, controller: str | None) -> bool:
+    t = f["types"]
+    return not t or _of_types(c.types, t, o.zone)
+
+
+def _k_and_types(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None,
+                 controller: str | None) -> bool:
+    return all(tt in c.types for tt in f["and_types"])
+
+
+def _k_subtypes(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None,
+                controller: str | None) -> bool:
+    return any(s in c.subtypes for s in f["subtypes"])
+
+
+def _k_not_types(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None,
+                 controller: str | None) -> bool:
+    return not any(tt in c.types for tt in f["not_types"])
+
+
+def _k_and_subtypes(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None,
+                    controller: str | None) -> bool:
+    return all(s in c.subtypes for s in f["and_subtypes"])
+
+
+def _k_not_subtypes(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None,
+                    controller: str | None) -> bool:
+    return not any(s in c.subtypes for s in f["not_subtypes"])
+
+
+def _k_supertypes(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None,
+                  controller: str | None) -> bool:
+    return any(s in c.supertypes for s in f["supertypes"])
+
+
+def _k_not_supertypes(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None,
+                      controller: str | None) -> bool:
+    return not any(s in c.supertypes for s in f["not_supertypes"])
+
+
+def _k_not_ids(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None,
+               controller: str | None) -> bool:
+    return x not in f["not_ids"]
+
+
+def _k_among_ids(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None,
+                 controller: str | None) -> bool:
+    return x in f["among_ids"]
+
+
+def _k_attached_ids(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None,
+                    controller: str | None) -> bool:
+    return o.attached_to in f["attached_ids"]
+
+
+def _k_attached_to(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None,
+                   controller: str | None) -> bool:
+    # "Curses attached to you", "permanents attached to creatures" (301.5, 303.4)
+    at = o.attached_to
+    return not (at is None or not (isinstance(at, str) and at in game.players or at in game.objects)
+                or not matches(game, at, f["attached_to"], src, controller))
+
+
+def _k_blocking_ids(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None,
+                    controller: str | None) -> bool:
+    return bool(set(o.blocking) & set(f["blocking_ids"]))
+
+
+def _k_name_in_graveyard(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None,
+                         controller: str | None) -> bool:
+    # "with the same name as a card in their graveyard" (201.2)
+    who = _you(game, src, controller) if f["name_in_graveyard"] == "you" else game.controller_of(x)
+    return not (who not in game.players or not any(game.objects[c].card.name == o.card.name
+                                                   for c in game.players[who].graveyard if c != x))
+
+
+def _from_your(zone: str, key: str) -> _Test:
+    def test(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None,
+             controller: str | None) -> bool:
+        # "if it entered from your library or was cast from your library" (Fblthp), "... from your graveyard"
+        # (Prized Amalgam)
+        return (o.owner == _you(game, src, controller)
+                and zone in (o.chosen.get("entered_from"), o.chosen.get("cast_zone"))) == bool(f[key])
+    return test
+
+
+def _k_damaged_you_this_turn(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None,
+                             controller: str | None) -> bool:
+    # 120.1: it dealt damage to you this turn (as this object)
+    if not f["damaged_you_this_turn"]:
+        return True
+    you = _you(game, src, controller)
+    pl = game.players.get(you) if you is not None else None
+    return not (pl is None or pl.damaged_turn != game.turn or x not in pl.damaged_by_turn)
+
+
+def _k_colors(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None,
+              controller: str | None) -> bool:
+    return any(col in c.colors for col in f["colors"])
+
+
+def _k_colors_all(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None,
+                  controller: str | None) -> bool:
+    return all(col in c.colors for col in f["colors_all"])
+
+
+def _k_colors_exact(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None,
+                    controller: str | None) -> bool:
+    return set(c.colors) == set(f["colors_exact"])  # "a card that's exactly those colors" (105.2)
+
+
+def _k_not_colors(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None,
+                  controller: str | None) -> bool:
+    return not any(col in c.colors for col in f["not_colors"])
+
+
+def _k_colorless(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None,
+                 controller: str | None) -> bool:
+    return (not c.colors) == f["colorless"]
+
+
+def _k_multicolored(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None,
+                    controller: str | None) -> bool:
+    return (len(c.colors) > 1) == f["multicolored"]
+
+
+def _k_monocolored(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None,
+                   controller: str | None) -> bool:
+    return (len(c.colors) == 1) == f["monocolored"]
+
+
+def _k_controller(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None,
+                  controller: str | None) -> bool:
+    ctl = f["controller"]
+    return ctl is None or _controlled(game, c, ctl, _you(game, src, controller), src)
+
+
+def _k_attacking_alone(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None,
+                       controller: str | None) -> bool:
+    # "attacking alone" (506.5): it is attacking, and no other creature is
+    return not (f["attacking_alone"] and (o.attacking is None or any(
+        i != x and game.objects[i].attacking is not None for i in game.battlefield)))
+
+
+def _k_controller_poison_ge(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None,
+                            controller: str | None) -> bool:
+    # "if its controller has three or more poison counters" (121.1c): a spell's or a permanent's
+    return not (c.controller not in game.players or game.players[c.controller].poison < f["controller_poison_ge"])
+
+
+def _k_owner(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None,
+             controller: str | None) -> bool:
+    own = f["owner"]
+    if own == "chosen_player" and o.owner != chosen_player(game, src):  # "the chosen player's graveyard"
+        return False
+    if own in ("you", "opponent", "not_you"):
+        you = _you(game, src, controller)
+        if own == "you" and o.owner != you or own == "opponent" and not _opponent(game, o.owner, you) \
+                or own == "not_you" and o.owner == you:  # "owned by another player" (a teammate too, 810.2)
+            return False
+    return not (own.__class__ is list and o.owner not in own)  # the players a reference meant (bind_players)
+
+
+def _k_attached_to_self(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None,
+                        controller: str | None) -> bool:
+    return not (f["attached_to_self"] and (src is None or o.attached_to != src))
+
+
+def _k_attached_to_host(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None,
+                        controller: str | None) -> bool:
+    # attached to the permanent the source (an Aura, an Equipment) is attached to
+    if not f["attached_to_host"]:
+        return True
+    host = game.objects[src].attached_to if src is not None and src in game.objects else None
+    return not (host is None or o.attached_to != host)
+
+
+def _k_not_attached_of_self(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None,
+                            controller: str | None) -> bool:
+    if f["not_attached_of_self"] and src is not None and src in game.objects:
+        me = game.objects[src]
+        if me.ability is not None and me.source is not None:  # an ability's SELF is its source (112.7)
+            me = game.objects.get(me.source) or me
+        if me.attached_to == x:
+            return False  # "other than enchanted creature" (303.4)
+    return True
+
+
+def _k_exiled_with_self(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None,
+                        controller: str | None) -> bool:
+    # 607.2a: "cards exiled with SELF" (ops/zones.py link_exiled remembers them)
+    return not (f["exiled_with_self"] and (src is None or src not in game.objects
+                                           or x not in game.objects[src].chosen.get("exiled", ())))
+
+
+def _k_is_source(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None,
+                 controller: str | None) -> bool:
+    # the source itself, or the permanent whose ability is being activated (602.2b)
+    if f["is_source"]:
+        so = game.objects.get(src) if src is not None else None
+        if x != src and not (so is not None and so.ability is not None and so.source == x):
+            return False
+    return True
+
+
+def _k_other(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None,
+             controller: str | None) -> bool:
+    if f["other"]:
+        if x == src:
+            return False
+        so = game.objects.get(src) if src is not None else None
+        if so is not None and so.ability is not None and so.source == x:
+            return False  # "another target creature" of an ability: other than its source (112.7)
+    return True
+
+
+def _k_tapped(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None,
+              controller: str | None) -> bool:
+    return o.tapped == f["tapped"]
+
+
+def _k_attacking(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None,
+                 controller: str | None) -> bool:
+    if (o.attacking is not None) != f["attacking"]:
+        return False
+    # "creature attacking you" (506.3: the player)
+    return not (f.get("attacking_you") and o.attacking != _you(game, src, controller))
+
+
+def _k_unblocked(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None,
+                 controller: str | None) -> bool:
+    # 509.1h: unblocked once blockers are declared
+    return (o.attacking is not None and not o.blocked and game.step in _AFTER_BLOCKS) == f["unblocked"]
+
+
+def _k_blocked(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None,
+               controller: str | None) -> bool:
+    # "target blocked creature" (509.1h: it stays blocked though its blockers leave)
+    return (o.attacking is not None and bool(o.blocked)) == f["blocked"]
+
+
+def _k_blocking(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None,
+                controller: str | None) -> bool:
+    return o.is_blocking == f["blocking"]
+
+
+def _k_in_combat_with_self(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None,
+                           controller: str | None) -> bool:
+    return _in_combat_with_source(game, o.id, src, f)
+
+
+def _k_in_combat(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None,
+                 controller: str | None) -> bool:
+    return o.in_combat == f["in_combat"]
+
+
+def _k_token(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None,
+             controller: str | None) -> bool:
+    return o.token == f["token"]
+
+
+def _k_kicked(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None,
+              controller: str | None) -> bool:
+    return o.kicked == f["kicked"]
+
+
+def _k_keyword(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None,
+               controller: str | None) -> bool:
+    return f["keyword"] in c.keywords
+
+
+def _k_not_keyword(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None,
+                   controller: str | None) -> bool:
+    return f["not_keyword"] not in c.keywords
+
+
+def _k_counter(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None,
+               controller: str | None) -> bool:
+    # "with a counter on it" of that kind ("any": of any kind, 121.1)
+    return bool(any(v > 0 for v in o.counters.values()) if f["counter"] == "any" else o.counters.get(f["counter"]))
+
+
+def _k_commander(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None,
+                 controller: str | None) -> bool:
+    # 903.3: being a commander belongs to the card (its uid), not to a copy of it
+    return (o.uid in game.commanders and not o.token and o.ability is None) == f["commander"]
+
+
+def _k_counters_ge(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None,
+                   controller: str | None) -> bool:
+    return not any(counters_of(o.counters, k) < n for k, n in f["counters_ge"].items())
+
+
+def _k_pt_total(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None,
+                controller: str | None) -> bool:
+    # "with total power and toughness 5 or less" (208.1): a noncreature object has neither (208.3), so none to add up
+    if c.power is None or c.toughness is None:
+        return False
+    total = (c.power or 0) + (c.toughness or 0)
+    return not (total > f.get("pt_total_le", total) or total < f.get("pt_total_ge", total))
+
+
+def _k_pt_equal(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None,
+                controller: str | None) -> bool:
+    return (c.power == c.toughness) == f["pt_equal"]  # "whose power and toughness aren't equal" (208.1)
+
+
+def _k_pt(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None,
+          controller: str | None) -> bool:
+    # "with power 2 or less", "toughness 4 or greater" (208.1; an amount of the game, 107.3)
+    pg = f.get("power_ge")
+    who = game.controller_of(x) if isinstance(pg, dict) and pg.get("per_controller") else _you(game, src, controller)
+    return _cmp(game, c.power, f, "power", src, who) and _cmp(game, c.toughness, f, "toughness", src, who)
+
+
+def _k_mv(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None,
+          controller: str | None) -> bool:
+    # "with mana value 3 or less" (202.3; a spell's X counts on the stack, 202.3c)
+    mv_who = game.controller_of(x) if any(isinstance(f.get(k), dict) and f[k].get("per_controller")
+                                          for k in ("mv_le", "mv_ge", "mv_eq")) else _you(game, src, controller)
+    return _cmp(game, _mv(o), f, "mv", src, mv_who)
+
+
+def _k_name(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None,
+            controller: str | None) -> bool:
+    name = f["name"]
+    if name == "SELF":
+        return not (src is not None and o.card.name != game.objects[src].card.name)
+    return name is None or _named(o.card.name, name)  # "a card named Nissa's Chosen"
+
+
+def _k_cast_from(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None,
+                 controller: str | None) -> bool:
+    # a spell: the zone it was cast from; a card that may be cast: where it is now (601.2a)
+    return (o.chosen.get("cast_from") if o.zone == "stack" else o.zone) in f["cast_from"]
+
+
+def _k_dealt_damage_this_turn(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None,
+                              controller: str | None) -> bool:
+    # "that dealt damage this turn" (Avenging Arrow): it dealt some damage this turn (119.1)
+    return not (f["dealt_damage_this_turn"] and (o.chosen.get("damage_turn") or (None, 0))[0] != game.turn)
+
+
+def _k_suspected(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None,
+                 controller: str | None) -> bool:
+    # suspected (a later keyword action's designation): engine/ops/continuous.py suspect
+    return bool(o.chosen.get("suspected")) == bool(f["suspected"])
+
+
+def _k_face_down(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None,
+                 controller: str | None) -> bool:
+    # 707.2: face down (a spell cast face down, 707.4, or a permanent turned face down)
+    return ("face_down" in o.chosen) == bool(f["face_down"])
+
+
+def _k_adventurer(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None,
+                  controller: str | None) -> bool:
+    # "that has an Adventure" (Throne of Eldraine, a later layout; a face-down card has none, 707.2; an Omen, Tarkir:
+    # Dragonstorm's, is no Adventure)
+    return not (f["adventurer"] and (o.card.layout != "adventure" or not o.card.faces or "face_down" in o.chosen
+                                     or "Adventure" not in o.card.faces[0].subtypes))
+
+
+def _k_name_in(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None,
+               controller: str | None) -> bool:
+    # "with the same name as that permanent" (201.2; a face-down one has none, 707.2)
+    return not ("face_down" in o.chosen or not any(has_name(o.card.name, n) for n in f["name_in"]))
+
+
+def _k_same_name_as(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None,
+                    controller: str | None) -> bool:
+    # 201.2: shares its name with another such object (a face-down one has none, 707.2)
+    you = _you(game, src, controller)
+    return (not any(_same_name(game, x, o.card.name, sub, src, you) for sub in f["same_name_as"])
+            or "face_down" in o.chosen) != bool(f["same_name_as"])
+
+
+def _k_entered_this_turn(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None,
+                         controller: str | None) -> bool:
+    # "target creature that entered this turn" (a permanent since the entry of this turn, 110.1)
+    return (o.zone == "battlefield" and o.entered_turn == game.turn) == f["entered_this_turn"]
+
+
+def _k_mv_parity(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None,
+                 controller: str | None) -> bool:
+    # "with an even mana value" (202.3; a spell's X counts on the stack, 202.3c)
+    return _mv(o) % 2 == (f["mv_parity"] == "odd")
+
+
+def _k_toughness_gt_power(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None,
+                          controller: str | None) -> bool:
+    # "each creature with toughness greater than its power" (208.1, its characteristics now)
+    return (c.toughness > c.power) == f["toughness_gt_power"]
+
+
+def _k_damaged_this_turn(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None,
+                         controller: str | None) -> bool:
+    # dealt damage this turn: the sources are remembered until cleanup (514.2)
+    return not (f["damaged_this_turn"] and not (o.damage or o.damage_sources))
+
+
+def _k_convoked_self(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None,
+                     controller: str | None) -> bool:
+    # "each creature that convoked it": tapped for its convoke as it was cast (702.50a)
+    if f["convoked_self"]:
+        s = game.objects.get(src) if src is not None else None
+        if s is not None and s.ability is not None:  # an ability's SELF is its source (112.7)
+            s = game.objects.get(s.source) if s.source is not None else None
+        if s is None or x not in s.chosen.get("convoked", ()):
+            return False
+    return True
+
+
+def _k_saddled_self(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None,
+                    controller: str | None) -> bool:
+    # "creature that saddled it this turn": tapped for the source's saddle this turn
+    if f["saddled_self"]:
+        s = game.objects.get(src) if src is not None else None
+        if s is not None and s.ability is not None:  # an ability's SELF is its source (112.7)
+            s = game.objects.get(s.source) if s.source is not None else None
+        if s is None or s.chosen.get("saddled") != game.turn or x not in s.chosen.get("saddled_by", ()):
+            return False
+    return True
+
+
+def _k_damaged_by(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None,
+                  controller: str | None) -> bool:
+    # "dealt damage by SELF / by enchanted creature this turn"
+    s = game.objects.get(src) if src is not None else None
+    by = None if s is None else s.id if f["damaged_by"] == "self" else s.attached_to
+    return not (by is None or by not in o.damage_sources)
+
+
+def _k_pt_lt(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None,
+             controller: str | None) -> bool:
+    return not ("power_lt" in f and not c.power < f["power_lt"]
+                or "toughness_lt" in f and not c.toughness < f["toughness_lt"])
+
+
+def _than_self(key: str) -> _Test:
+    def test(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None,
+             controller: str | None) -> bool:
+        # "with power less (greater) than SELF's power" (the source on the battlefield)
+        so = game.objects.get(src) if src is not None else None
+        if so is not None and so.ability is not None:  # an ability's SELF is its source (112.7)
+            so = game.objects.get(so.source) if so.source is not None else None
+        if so is None or so.zone != "battlefield":
+            return False
+        mine, its = getattr(c, key[:-8]), getattr(game.chars(so.id), f[key])
+        return mine > its if key.endswith("_gt_self") else mine < its
+    return test
+
+
+def _k_source_host(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None,
+                   controller: str | None) -> bool:
+    # "tap enchanted creature": the one the source enchants now (303.4)
+    return not (f["source_host"] and (src is None or src not in game.objects or game.objects[src].attached_to != x))
+
+
+def _k_enchanted_by_other(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None,
+                          controller: str | None) -> bool:
+    # "with another Aura attached to it" (303.4): an Aura other than the one looking
+    return not (f["enchanted_by_other"] and not any(game.objects[i].attached_to == x and i != src
+                                                    and "Aura" in game.objects[i].card.subtypes
+                                                    for i in game.battlefield))
+
+
+def _k_enchanted(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None,
+                 controller: str | None) -> bool:
+    # "enchanted creature" / "creatures that aren't enchanted" (Winds of Rath; 303.4)
+    return _has_attached(game, x, "Aura") == bool(f["enchanted"])
+
+
+def _k_shares_most_common_color(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None,
+                                controller: str | None) -> bool:
+    return not (f["shares_most_common_color"] and not set(c.colors) & most_common_colors(game))
+
+
+def _k_banded_with_source(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None,
+                          controller: str | None) -> bool:
+    # 702.21e-f: in the same attacking band as the source (both still attacking)
+    if f["banded_with_source"]:
+        so = game.objects.get(src) if src is not None else None
+        if so is not None and so.ability is not None:  # an ability's SELF is its source (112.7)
+            so = game.objects.get(so.source) if so.source is not None else None
+        if so is None or x == so.id or x not in (so.chosen.get("band") or ()) or so.attacking is None \
+                or o.attacking is None:
+            return False
+    return True
+
+
+def _k_topmost(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None,
+               controller: str | None) -> bool:
+    # the card nearest the top of its owner's graveyard of those the rest of the filter matches
+    if f["topmost"]:
+        rest = {k: v for k, v in f.items() if k != "topmost"}
+        pile = game.players[o.owner].graveyard if o.zone == "graveyard" else ()
+        you = _you(game, src, controller)
+        if next((i for i in reversed(pile) if matches(game, i, rest, src, you)), None) != x:
+            return False
+    return True
+
+
+def _k_equipped(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None,
+                controller: str | None) -> bool:
+    return not (f["equipped"] and not _has_attached(game, x, "Equipment"))
+
+
+def _k_modified(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None,
+                controller: str | None) -> bool:
+    return _modified(game, x) == bool(f["modified"])
+
+
+def _k_enchant(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None,
+               controller: str | None) -> bool:
+    # 702.5a: "Aura card with enchant creature"
+    return (o.card.keyword_args.get("Enchant") if "Enchant" in o.card.keywords else None) == f["enchant"]
+
+
+def _k_suspended(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None,
+                 controller: str | None) -> bool:
+    # 702.61b
+    return (o.zone == "exile" and "Suspend" in o.card.keywords and o.counters.get("time", 0) > 0) \
+        == bool(f["suspended"])
+
+
+def _k_single_target(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None,
+                     controller: str | None) -> bool:
+    # "a spell with a single target" (114.6a)
+    return not (f["single_target"] and sum(len(slot) for slot in o.targets) != 1)
+
+
+def _k_targets(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None,
+               controller: str | None) -> bool:
+    # a spell that targets SELF / an object / you (115.1)
+    if "targets" in f or f.get("targets_you"):
+        chosen = [t for slot in o.targets for t in slot]
+        want = f.get("targets")
+        if want == "self" and src not in chosen:
+            return False
+        if isinstance(want, dict) and not any(isinstance(t, int) and t in game.objects
+                                              and matches(game, t, want, src, controller) for t in chosen):
+            return False
+        if f.get("targets_you") and _you(game, src, controller) not in chosen:
+            return False
+    return True
+
+
+def _k_targets_you_or(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None,
+                      controller: str | None) -> bool:
+    # "that targets you or a creature you control": you, or an object that matches
+    chosen = [t for slot in o.targets for t in slot]
+    return not (_you(game, src, controller) not in chosen
+                and not any(isinstance(t, int) and t in game.objects
+                            and matches(game, t, f["targets_you_or"], src, controller) for t in chosen))
+
+
+def _k_chosen(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None,
+              controller: str | None) -> bool:
+    # "of the chosen color / type / name" (614.12, 608.2d)
+    so = game.objects.get(src) if src is not None else None
+    if so is not None and so.ability is not None and not {"card_name", "creature_type", "color",
+                                                          "card_type"} & set(so.chosen):
+        so = game.objects.get(so.source) if so.source is not None else None  # its SELF is its source (112.7)
+    ch = so.chosen if so is not None else {}
+    if "chosen_name" in f and ("face_down" in o.chosen or not has_name(o.card.name, ch.get("card_name"))):
+        return False  # 201.3, 708.7: "with the chosen name" (a face-down object has no name, 707.2)
+    if "chosen_color" in f and ch.get("color") not in c.colors:
+        return False
+    if "chosen_type" in f and ch.get("creature_type") not in c.subtypes:
+        return False
+    return not ("chosen_card_type" in f and ch.get("card_type") not in c.types)  # "of the chosen type" (205.2a)
+
+
+def _k_shares_color_with_source(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None,
+                                controller: str | None) -> bool:
+    # "that share a color with it" (conspire, 702.77a; 105.4)
+    so = game.objects.get(src) if src is not None else None
+    return not (so is None or not set(game.chars(so.id).colors if so.zone == "battlefield" else so.card.colors)
+                & set(c.colors))
+
+
+def _k_nonmana_activated(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None,
+                         controller: str | None) -> bool:
+    # 605.1a: mana abilities are of their own kind ("mana"); loyalty abilities are activated
+    return any(a.kind == "activated" for a in c.abilities) == f["nonmana_activated"]
+
+
+def _k_combat_this_turn(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None,
+                        controller: str | None) -> bool:
+    # declared as an attacker or a blocker this turn (engine/triggers.py marks it)
+    return (o.chosen.get("combat_turn") == game.turn) == f["combat_this_turn"]
+
+
+def _k_block_this_turn(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None,
+                       controller: str | None) -> bool:
+    # 509.1a, 509.1h: it blocked, or became blocked, during this turn
+    how = f["block_this_turn"]
+    did = (how != "was_blocked" and o.chosen.get("blocked_turn") == game.turn) \
+        or (how != "blocked" and o.chosen.get("was_blocked_turn") == game.turn)
+    if not did:
+        return False
+    if "block_partner" in f:  # the kinds of the creatures it blocked or that blocked it (engine/triggers.py)
+        turn, kinds = o.chosen.get("block_partners") or (0, ())
+        if turn != game.turn or not any(_kind_matches(k, f["block_partner"]) for k in kinds):
+            return False
+    return True
+
+
+def _k_attacked_last_turn(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None,
+                          controller: str | None) -> bool:
+    # "that attacked during their controller's last turn": the last turn of its controller that has ended (508.1)
+    ctl = game.players.get(o.controller) if o.controller else None
+    did = ctl is not None and ctl.last_turn > 0 and o.chosen.get("attacked_turn") == ctl.last_turn
+    return did == f["attacked_last_turn"]
+
+
+def _k_attacked_this_turn(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None,
+                          controller: str | None) -> bool:
+    # "untap all creatures that attacked this turn" (Relentless Assault)
+    return (o.chosen.get("attacked_turn") == game.turn) == f["attacked_this_turn"]
+
+
+def _k_put_there_this_turn(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None,
+                           controller: str | None) -> bool:
+    # "that were put there from anywhere this turn" (Garna, the Bloodflame)
+    return not (f["put_there_this_turn"] and o.chosen.get("graveyard_turn") != game.turn)
+
+
+def _k_put_there_this_combat(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None,
+                             controller: str | None) -> bool:
+    # "that wasn't put there this combat" (Storrev): during the combat phase it is in now (506.1)
+    return (game.step in _COMBAT and o.chosen.get("graveyard_combat") == game.combat_no
+            and o.chosen.get("graveyard_turn") == game.turn) == f["put_there_this_combat"]
+
+
+def _k_from_battlefield_this_turn(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None,
+                                  controller: str | None) -> bool:
+    # "that was put there from the battlefield this turn"
+    return not (f["from_battlefield_this_turn"] and o.chosen.get("from_battlefield_turn") != game.turn)
+
+
+def _k_drawn_this_turn(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None,
+                       controller: str | None) -> bool:
+    # "cards in your hand drawn this turn" (121.1: drawn, not put into the hand otherwise)
+    return not (f["drawn_this_turn"] and (o.zone != "hand" or o.chosen.get("drawn_turn") != game.turn))
+
+
+def _k_or(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None, controller: str | None) -> bool:
+    return any(matches(game, x, sub, src, controller) for sub in _alternatives(f))
+
+
+@per_object
+def _alternatives(f: dict[str, Any]) -> tuple[dict[str, Any], ...]:
+    """The alternatives of an "or" filter, each in its zone (``_in_zone_of``): made once per filter, so that each
+    keeps its tests (``_plan``)."""
+    return tuple(_in_zone_of(sub, f) for sub in f["or"])
+
+
+def _k_not(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None,
+           controller: str | None) -> bool:
+    return not matches(game, x, f["not"], src, controller)
+
+
+#: the keys ``matches`` reads of an object, each with its test (keys read together share one), in the order they are
+#: asked: a filter is the conjunction of its keys' tests (109.2), each asked only of the filters that have its key
+#: ("or": its alternatives' types are asked first, ``_k_or_types``, their whole tests last). A key added to KNOWN
+#: needs a test here (tests/test_feature_skips.py checks that every key is read)
+_KEY_TESTS: tuple[tuple[tuple[str, ...], _Test], ...] = (
+    (("any",), _k_any), (("permanent",), _k_permanent), (("types",), _k_types),
+    (("and_types",), _k_and_types), (("subtypes",), _k_subtypes), (("not_types",), _k_not_types),
+    (("and_subtypes",), _k_and_subtypes), (("not_subtypes",), _k_not_subtypes), (("supertypes",), _k_supertypes),
+    (("not_supertypes",), _k_not_supertypes), (("not_ids",), _k_not_ids), (("among_ids",), _k_among_ids),
+    (("attached_ids",), _k_attached_ids), (("attached_to",), _k_attached_to), (("blocking_ids",), _k_blocking_ids),
+    (("name_in_graveyard",), _k_name_in_graveyard),
+    (("from_your_graveyard",), _from_your("graveyard", "from_your_graveyard")),
+    (("from_your_library",), _from_your("library", "from_your_library")),
+    (("damaged_you_this_turn",), _k_damaged_you_this_turn), (("colors",), _k_colors), (("colors_all",), _k_colors_all),
+    (("colors_exact",), _k_colors_exact), (("not_colors",), _k_not_colors), (("colorless",), _k_colorless),
+    (("multicolored",), _k_multicolored), (("monocolored",), _k_monocolored), (("controller",), _k_controller),
+    (("attacking_alone",), _k_attacking_alone), (("controller_poison_ge",), _k_controller_poison_ge),
+    (("owner",), _k_owner), (("attached_to_self",), _k_attached_to_self),
+    (("attached_to_host",), _k_attached_to_host), (("not_attached_of_self",), _k_not_attached_of_self),
+    (("exiled_with_self",), _k_exiled_with_self), (("is_source",), _k_is_source), (("other",), _k_other),
+    (("tapped",), _k_tapped), (("attacking",), _k_attacking), (("unblocked",), _k_unblocked),
+    (("blocked",), _k_blocked), (("blocking",), _k_blocking),
+    (("blocking_self", "blocked_by_self", "in_combat_with_self"), _k_in_combat_with_self),
+    (("in_combat",), _k_in_combat), (("token",), _k_token), (("kicked",), _k_kicked), (("keyword",), _k_keyword),
+    (("not_keyword",), _k_not_keyword), (("counter",), _k_counter), (("commander",), _k_commander),
+    (("counters_ge",), _k_counters_ge), (("pt_total_le", "pt_total_ge"), _k_pt_total), (("pt_equal",), _k_pt_equal),
+    (tuple(name for k in ("power", "toughness") for name, _ in _CMP_KEYS[k]), _k_pt),
+    (tuple(name for name, _ in _CMP_KEYS["mv"]), _k_mv), (("name",), _k_name), (("cast_from",), _k_cast_from),
+    (("dealt_damage_this_turn",), _k_dealt_damage_this_turn), (("suspected",), _k_suspected),
+    (("face_down",), _k_face_down), (("adventurer",), _k_adventurer), (("name_in",), _k_name_in),
+    (("same_name_as",), _k_same_name_as), (("entered_this_turn",), _k_entered_this_turn),
+    (("mv_parity",), _k_mv_parity), (("toughness_gt_power",), _k_toughness_gt_power),
+    (("damaged_this_turn",), _k_damaged_this_turn), (("convoked_self",), _k_convoked_self),
+    (("saddled_self",), _k_saddled_self), (("damaged_by",), _k_damaged_by),
+    (("power_lt", "toughness_lt"), _k_pt_lt),
+    *(((key,), _than_self(key)) for key in ("power_lt_self", "toughness_lt_self", "power_gt_self",
+                                            "toughness_gt_self")),
+    (("source_host",), _k_source_host), (("enchanted_by_other",), _k_enchanted_by_other),
+    (("enchanted",), _k_enchanted), (("shares_most_common_color",), _k_shares_most_common_color),
+    (("banded_with_source",), _k_banded_with_source), (("topmost",), _k_topmost), (("equipped",), _k_equipped),
+    (("modified",), _k_modified), (("enchant",), _k_enchant), (("suspended",), _k_suspended),
+    (("single_target",), _k_single_target), (("targets", "targets_you"), _k_targets),
+    (("targets_you_or",), _k_targets_you_or),
+    (("chosen_color", "chosen_type", "chosen_name", "chosen_card_type"), _k_chosen),
+    (("shares_color_with_source",), _k_shares_color_with_source), (("nonmana_activated",), _k_nonmana_activated),
+    (("combat_this_turn",), _k_combat_this_turn), (("block_this_turn",), _k_block_this_turn),
+    (("attacked_last_turn",), _k_attacked_last_turn), (("attacked_this_turn",), _k_attacked_this_turn),
+    (("put_there_this_turn",), _k_put_there_this_turn), (("put_there_this_combat",), _k_put_there_this_combat),
+    (("from_battlefield_this_turn",), _k_from_battlefield_this_turn), (("drawn_this_turn",), _k_drawn_this_turn),
+    (("or",), _k_or), (("not",), _k_not),
+)
+#: the keys of an object filter ``matches`` reads before its keys' tests (the zone it looks in, 400.1) or within
+#: another key's test ("attacking_you" with "attacking", "block_partner" with "block_this_turn")
+_READ_BEFORE = frozenset({"zone", "ability", "source", "source_types", "paired_group", "player", "attacking_you",
+                          "block_partner"})
+#: each key's place in ``_KEY_TESTS`` and its test
+_TEST_OF: dict[str, tuple[int, _Test]] = {k: (n, test) for n, (keys, test) in enumerate(_KEY_TESTS) for k in keys}
+#: the keys of a filter (as it lists them) -> the tests of those keys, in order
+_TESTS_OF_KEYS: dict[tuple[str, ...], tuple[_Test, ...]] = {}
+#: id(filter) -> (filter, the zone it looks in, the tests of its keys in order): worked out once per filter (by its
+#: identity: filters are never changed once made)
+_PLANS: dict[int, tuple[dict[str, Any], str, tuple[_Test, ...]]] = {}
+
+
+def _plan(f: dict[str, Any]) -> tuple[dict[str, Any], str, tuple[_Test, ...]]:
+    """The zone a filter looks in and the tests of its keys, in the order ``_KEY_TESTS`` gives them."""
+    if len(_PLANS) > 8192:
+        _PLANS.clear()
+    zone = f.get("zone", "stack" if "ability" in f else "any_card" if f.get("source") else "battlefield")
+    if "or" in f and "zone" not in f and any(isinstance(a, dict) and "zone" in a for a in f["or"]):
+        zone = "any_card"  # "target spell or permanent": each alternative names its own zone
+    keys = tuple(f)
+    tests = _TESTS_OF_KEYS.get(keys)
+    if tests is None:
+        if len(_TESTS_OF_KEYS) > 8192:
+            _TESTS_OF_KEYS.clear()
+        found = sorted({_TEST_OF[k] for k in keys if k in _TEST_OF}, key=lambda t: t[0])
+        if "or" in f:  # the alternatives' types first, their whole test last
+            found = [(-1, _k_or_types), *found]
+        tests = _TESTS_OF_KEYS[keys] = tuple(test for _, test in found)
+    plan = _PLANS[id(f)] = (f, zone, tests)
+    return plan
 
 
 def _of_types(types: frozenset[str], wanted: list[str], zone: str) -> bool:

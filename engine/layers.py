@@ -29,6 +29,7 @@ from engine.cards.compiler.textchange import full_text, rewrite
 from engine.choices import COLORS
 from engine.filters import matches
 from engine.mana import mana_value
+from engine.memo import per_object
 from engine.object_statics import rule_effects, rule_in_force
 from engine.protection import SPARES
 
@@ -764,22 +765,31 @@ def off_battlefield(game: "Game", o: Any) -> Chars:
     c = Chars(o)
     if getattr(o, "ability", None) is not None:
         return c
+    cdas = _own_pt_cdas(o.card)
+    if not cdas:  # (most cards: their printed characteristics)
+        return c
     gid = id(game)
     key = (gid, o.id)
     if key in _CDA_BUSY or any(k[0] == gid for k in _CDA_BUSY):
         return c
     _CDA_BUSY.add(key)
     try:
-        for ab in index(o.card.abilities).statics:
-            st = ab.static
-            if st.get("kind") == "set_pt" and st.get("affects", "self") == "self" and not st.get("condition"):
-                if "power" in st:
-                    c.power = game.amount(st["power"], o.id)
-                if "toughness" in st:
-                    c.toughness = game.amount(st["toughness"], o.id)
+        for st in cdas:
+            if "power" in st:
+                c.power = game.amount(st["power"], o.id)
+            if "toughness" in st:
+                c.toughness = game.amount(st["toughness"], o.id)
     finally:
         _CDA_BUSY.discard(key)
     return c
+
+
+@per_object
+def _own_pt_cdas(card: Any) -> tuple[dict[str, Any], ...]:
+    """The static abilities of a card that define its own power and toughness, unconditionally (604.3: "SELF's power
+    and toughness are each equal to ..."), which ``off_battlefield`` applies in every zone."""
+    return tuple(st for st in (ab.static for ab in index(card.abilities).statics)
+                 if st.get("kind") == "set_pt" and st.get("affects", "self") == "self" and not st.get("condition"))
 
 
 #: counter kind -> (power, toughness) change, or None when the kind changes neither (121.1a)

@@ -414,8 +414,10 @@ def _spell_matches(g: "Game", o: "Obj", f: dict[str, Any] | None, player: str) -
     return matches(g, o.id, strip_zone(f), None, player)
 
 
+@per_object
 def strip_zone(f: dict[str, Any]) -> dict[str, Any]:
-    """A spell filter ("artifact spells") checked against the card before it is cast: any zone."""
+    """A spell filter ("artifact spells") checked against the card before it is cast: any zone (made once per
+    filter: callers only read it)."""
     out = {k: v for k, v in f.items() if k != "zone"}
     if "or" in out:
         out["or"] = [strip_zone(x) for x in out["or"]]

@@ -113,11 +113,25 @@ def targetable(g: "Game", x: Any, spec: TargetSpec, src: "Obj", controller: str,
     player who left the game (800.4a), nor, with limited range of influence, a player or an
     object controlled by a player outside the controller's range (801.4). ``info``: the
     trigger event of a triggered ability, for "that player" in its target (603.7c)."""
+    return _reachable(g, x, controller) and _holds(g, x, _slot_filter(g, spec, src, controller, info), src,
+                                                   controller, info)
+
+
+def _reachable(g: "Game", x: Any, controller: str) -> bool:
+    """Not a player who left the game (800.4a), nor, with limited range of influence, a player or an object
+    controlled by a player outside the controller's range (801.4)."""
     if isinstance(x, str) and x in g.players and g.players[x].lost:
         return False
-    if g.influence is not None and not seats.in_range(
-            g, controller, x if isinstance(x, str) else g.controller_of(x) or controller):
-        return False
+    return g.influence is None or seats.in_range(g, controller, x if isinstance(x, str)
+                                                 else g.controller_of(x) or controller)
+
+
+def _slot_filter(g: "Game", spec: TargetSpec, src: "Obj", controller: str,
+                 info: dict[str, Any] | None) -> tuple[dict[str, Any], Any, int | None]:
+    """The filter a target slot's candidates are matched against, with what it names bound as the spell or ability
+    is put on the stack (the defending player, the trigger's player and object, 603.3d), and its
+    "opponent_with_more" (apart: it reads the candidate player), and the source the filter reads ("another", "you":
+    the spell or ability while it is in the game). The same for every candidate of the slot."""
     f = spec.filter
     ctl = f.get("controller")
     if ctl.__class__ is dict and prior_target(ctl) is not None:
@@ -127,9 +141,8 @@ def targetable(g: "Game", x: Any, spec: TargetSpec, src: "Obj", controller: str,
         f = _defending(g, f, src, controller, info)
     elif ctl == "trigger_player":
         f = _trigger_player(f, info)
-    if "opponent_with_more" in f:
-        if not _has_more(g, x, f["opponent_with_more"], info, controller):
-            return False
+    more = f.get("opponent_with_more")
+    if more is not None:
         f = {k: v for k, v in f.items() if k != "opponent_with_more"}
     if info is not None and info.get("event") in ("dies", "ltb") and info.get("pt") \
             and (src.id not in g.objects or g.objects[src.id].zone != "battlefield") \
@@ -147,14 +160,26 @@ def targetable(g: "Game", x: Any, spec: TargetSpec, src: "Obj", controller: str,
     if f.get("same_name_as_trigger"):  # "target card with the same name as that spell" (Harness the Storm): the
         # spell whose casting triggered the ability (603.3d), by its name as it was cast (201.2)
         f = _same_name_as_trigger(g, f, info)
-    if not matches(g, x, f, src.id if src.id in g.objects else None, controller):
+    return f, more, src.id if src.id in g.objects else None
+
+
+def _holds(g: "Game", x: Any, slot: tuple[dict[str, Any], Any, int | None], src: "Obj", controller: str,
+           info: dict[str, Any] | None) -> bool:
+    """Does ``x`` match the slot's filter (``_slot_filter``) and may it be targeted (hexproof, shroud, protection,
+    "can't be the target of ...": 702.11, 702.18, 702.16, 115.1)?"""
+    f, more, self_id = slot
+    if more is not None and not _has_more(g, x, more, info, controller):
         return False
-    if isinstance(x, str) and player_statics.active(g) and not player_statics.player_targetable(g, x, controller):
-        return False  # 702.11c: "You have hexproof"
-    if isinstance(x, int) and g.objects[x].zone in ("graveyard", "battlefield") and player_statics.active(g) \
+    if not matches(g, x, f, self_id, controller):
+        return False
+    if isinstance(x, str):
+        # 702.11c: "You have hexproof"
+        return not (player_statics.active(g) and not player_statics.player_targetable(g, x, controller))
+    zone = g.objects[x].zone
+    if zone in ("graveyard", "battlefield") and player_statics.active(g) \
             and player_statics.zone_untargetable(g, x, controller):
         return False  # "Cards in graveyards can't be the targets of spells or abilities" (115.1)
-    if isinstance(x, int) and g.objects[x].zone == "battlefield":  # 702.11, 702.18, 702.16: permanents
+    if zone == "battlefield":  # 702.11, 702.18, 702.16: permanents
         c = g.chars(x)
         kw = c.keywords
         if "Shroud" in kw:
@@ -264,8 +289,13 @@ def target_candidates(g: "Game", spec: TargetSpec, src: "Obj", controller: str,
                 pool += g.battlefield
             else:
                 pool += [i for p in g.order for i in g.players[p].zone(zone if zone != "any_card" else "graveyard")]
-        out += [i for i in pool if i != src.id and targetable(g, i, spec, src, controller, info)
-                or i == src.id and src.zone == "battlefield" and targetable(g, i, spec, src, controller, info)]
+        slot = None
+        for i in pool:
+            if (i != src.id or src.zone == "battlefield") and _reachable(g, i, controller):
+                if slot is None:  # the slot's filter: once for all of its candidates
+                    slot = _slot_filter(g, spec, src, controller, info)
+                if _holds(g, i, slot, src, controller, info):
+                    out.append(i)
     return out
 
 

@@ -3,8 +3,8 @@
 - ``decision_kinds.validate`` takes an answer of text, None and small whole numbers in one pass
   (``_flat_copy``): generated answers to every kind are checked through it and through the full check
   alone, with the same result (the same copy, or an IllegalAction with the same message).
-- ``Player.copy`` and ``Obj.copy`` are written slot by slot: every slot is copied, each list and mapping
-  is a new one with the same items (a snapshot restored after an illegal answer is the game as it was).
+- ``Player.copy`` (written out from ``__slots__`` at import) and ``Obj.copy`` (by hand) copy slot by slot:
+  every slot is copied, each list and mapping is a new one with the same items (a snapshot restored after an illegal answer is the game as it was).
 """
 from __future__ import annotations
 
