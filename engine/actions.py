@@ -172,6 +172,8 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
             if "Deathtouch" in kw and n > 0:  # 702.2b: any nonzero amount of damage
                 t.deathtouched = True
             t.damage_sources.append(src)
+            turn, had = t.chosen.get("dealt_turn") or (g.turn, 0)  # "if 4 or more damage was dealt to it this
+            t.chosen["dealt_turn"] = [g.turn, (had if turn == g.turn else 0) + n]  # turn": all of it (119.3)
             if combat and "Creature" in tc.types:  # 510.2: to a creature (a planeswalker: the event below)
                 evs.append({"event": "combat_damage_creature", "obj": src, "target": tgt, "amount": n})
             if combat and "Planeswalker" in tc.types:  # "whenever SELF deals combat damage to a player or planeswalker"

@@ -1193,6 +1193,16 @@ def activations(g: "Game", r: Ctx | None) -> int:
     return int(n) if turn == g.turn else 0
 
 
+def _dealt_to_self(g: "Game", o: Any, r: Ctx | None) -> int:
+    """The damage dealt this turn to the source permanent (119.3); for a trigger on its leaving ("When SELF dies, if
+    4 or more damage was dealt to it this turn"), as it last existed on the battlefield (603.6d)."""
+    info = (r or {}).get("trigger") or (this(g, r).trigger_info if r is not None and "obj" in r else None) or {}
+    if info.get("event") in ("dies", "ltb") and "dealt" in info:
+        return int(info["dealt"])
+    turn, n = (o.chosen.get("dealt_turn") if o is not None and o.zone == "battlefield" else None) or (None, 0)
+    return int(n) if turn == g.turn else 0
+
+
 def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -> bool:
     """Whether a condition holds now: an intervening "if" (603.4), an "as long as" static
     (611.3a), a conditional instruction (608.2c) or an activation restriction (602.5b).
@@ -1542,6 +1552,9 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
     if "once_ever" in cond:  # exhaust (a later keyword): "activate each exhaust ability only once"
         ab = r.get("ability") if r else None
         if o is None or ab is None or o.chosen.get("activated_ever:" + ab.text):
+            return False
+    if "self_dealt_ge" in cond:  # "if 4 or more damage was dealt to it this turn" (engine/actions.py: all of it)
+        if _dealt_to_self(g, o, r) < cond["self_dealt_ge"]:
             return False
     if "self_damage_turn_ge" in cond:  # "if SELF has dealt 3 or more damage this turn" (engine/actions.py)
         turn, dealt = (o.chosen.get("damage_turn") if o is not None else None) or (None, 0)
@@ -2043,7 +2056,7 @@ CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dung
                   "self_started_untapped",  # "if SELF started the turn untapped" (Game.untapped_at_start)
                   "self",
                   "self_attacked_or_blocked_this_turn", "self_dealt_damage", "self_damage_turn_ge",
-                  "self_damaged_opponent_turn",
+                  "self_damaged_opponent_turn", "self_dealt_ge",
                   "self_attacked_or_blocked_this_combat",
                   "once_each_turn", "times_each_turn", "not", "it",
                   "x_ge", "life_ge_start_plus", "life_lt_start", "graveyard_ge", "filter",

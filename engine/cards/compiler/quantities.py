@@ -969,6 +969,12 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     if m:  # "if a creature died under your control this turn" (700.4): one of the creatures that died this turn
         got = count_of(m.group(1) + " that died under your control this turn")  # was yours as it last existed
         return None if got is None else {"amount_ge": {"amount": got, "n": 1}}
+    m = re.fullmatch(r"(?:(\w+) or more damage was dealt to (?:it|self)|(?:it|self) was dealt damage) this turn", t)
+    if m and (m.group(1) is None or number(m.group(1)) is not None):
+        # "When SELF dies, if 4 or more damage was dealt to it this turn" (Burning-Eye Zubera), "At the beginning of
+        # each end step, if SELF was dealt damage this turn" (Wall of Resistance): the damage dealt to the permanent
+        # this turn in all (119.3), as it last existed when it left (603.6d)
+        return {"self_dealt_ge": number(m.group(1)) if m.group(1) else 1}
     m = re.fullmatch(r"(?:it|that creature) had an? ([+\-\w/]+) counter on it", t)
     if m:  # "Destroy target creature. If that creature had a +1/+1 counter on it, ..." (Rite of the Serpent), "When
         # SELF dies, if it had a +1/+1 counter on it" (Promising Duskmage): as it last existed (608.2h, 603.10)
