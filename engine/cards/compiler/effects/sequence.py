@@ -2624,6 +2624,24 @@ def _parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             rider = {"counters": "+1/+1"} if s.startswith("for each") else {"gain_life": True}
             out[-1] = Effect("prevent", {**out[-1].args, "rider": rider})
             continue
+        m = re.fullmatch(r"if damage (?:from an? (white|blue|black|red|green) source )?is prevented this way, self deals "
+                         r"that much damage to (any target|target player or planeswalker|target creature|target player|"
+                         r"that source's controller|the source's controller)", s)
+        if m and out and out[-1].op == "prevent" and not out[-1].args.get("rider") \
+                and (out[-1].args.get("amount") is not None or out[-1].args.get("next")):
+            # "Prevent the next 3 damage that a source of your choice would deal to you ... If damage is prevented this
+            # way, SELF deals that much damage to any target." (Refraction Trap), "... to that source's controller"
+            # (Deflecting Palm): 615.5, right after each time the shield prevents damage, what it prevented then; the
+            # target is chosen as it is cast (601.2c)
+            # "If damage from a red source is prevented this way" (Honorable Passage): only then (609.7: the source's
+            # color as the damage would be dealt)
+            to: Any = "source_controller" if m.group(2).endswith("source's controller") else ctx.ref(m.group(2))
+            if to is None:
+                return None
+            color = {"colors": [COLORS[m.group(1)]]} if m.group(1) else None
+            out[-1] = Effect("prevent", {**out[-1].args, "rider": {"damage_to": to,
+                                                                   **({"if_from": color} if color else {})}})
+            continue
         m = re.match(
             r"^(?:that creature is|it is|it's|each of those creatures is) an? "
             r"(white |blue |black |red |green )?([a-z]+) "
