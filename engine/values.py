@@ -1840,6 +1840,16 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         if g.active == you or mine <= sum(1 for i in g.battlefield if g.controller_of(i) == g.active
                                           and matches(g, i, f, src, g.active)):
             return False
+    if "more_than_target_controller" in cond:  # "Counter target spell if you control more creatures than that
+        # spell's controller" (Unified Will): the controller of the first target, still legal (608.2b), as it resolves
+        f = cond["more_than_target_controller"]
+        ts = [x for x in refs(g, r, {"target": 0}) if isinstance(x, int)] if r is not None and "legal" in r else []
+        them = g.controller_of(ts[0]) if ts else None
+        if them is None or them == you:
+            return False
+        mine = sum(1 for i in g.battlefield if g.controller_of(i) == you and matches(g, i, f, src, you))
+        if mine <= sum(1 for i in g.battlefield if g.controller_of(i) == them and matches(g, i, f, src, them)):
+            return False
     if "drawn_ge" in cond and g.players[you].drawn_turn < cond["drawn_ge"]:
         return False  # "as long as you've drawn two or more cards this turn"
     if "self_attached" in cond and (o is None or (o.attached_to is not None) != bool(cond["self_attached"])):
@@ -2076,6 +2086,7 @@ CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dung
                   "trigger_player_turn",  # "if it's not their turn": of the player a trigger names (603.4)
                   "self_counters_le", "opponents_control", "opponents_ge",
                   "more_than_active",  # you control more of them than the attacking (active) player (506.2)
+                  "more_than_target_controller",  # you control more of them than the first target's controller
                   "more_by", "at_least",  # of "opponent_more": by how many more, or a count of its own
                   "any_player_life_le", "evolve", "drawn_ge", "attached", "opponent_graveyard_ge", "any_graveyard_ge",
                   "opponent_life_le", "first_target", "self_attacked_this_turn", "once_ever",

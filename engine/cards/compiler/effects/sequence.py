@@ -978,6 +978,28 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
         got = _if_target_has(m.group(1), noun, ctx)
         if got is not None:
             return got
+    m = re.fullmatch(r"(.+?\btarget\b.+?) if (?:its|that spell's|that creature's|that permanent's) (controller is "
+                     r"poisoned|mana value is x|mana value is less than or equal to the greatest mana value among "
+                     r"permanents you control)", low)
+    if m:  # "Counter target spell if its controller is poisoned" (Corrupted Resolve), "... if its mana value is X"
+        # (Disrupting Shoal), "... if its mana value is less than or equal to the greatest mana value among permanents
+        # you control" (Dispersal Shield): only if the target has it as the instruction is carried out (608.2c)
+        pred = m.group(2)
+        f: dict[str, Any] = {"controller_poison_ge": 1} if pred.startswith("controller") else \
+            {"mv_eq": {"x": True}} if pred.endswith(" x") else \
+            {"mv_le": {"greatest": "mv", "among": {"controller": "you"}}}
+        got = _if_target_matches(m.group(1), f, ctx)
+        if got is not None:
+            return got
+    m = re.fullmatch(r"(.+?\btarget\b.+?) if you control more (creatures|lands) than (?:its|that spell's|that "
+                     r"creature's|that permanent's) controller", low)
+    if m:  # "Counter target spell if you control more creatures than that spell's controller" (Unified Will)
+        mark = ctx.mark()
+        inner = parse_sentence(m.group(1), ctx)
+        if inner is not None and len(ctx.targets) == 1 and len(inner) == 1 and inner[0].get("what") == {"target": 0}:
+            return [Effect("if", {"cond": {"more_than_target_controller": {"types": [m.group(2)[:-1].capitalize()]}},
+                                  "then": inner})]
+        ctx.rewind(mark)
     m = re.fullmatch(r"(.+?) (if|unless) (there are .+|you control .+|you don't control .+|an opponent .+|you have .+|"
                      r"it escaped|it's .+|your life total .+|you attacked .+|you've .+|you gained .+|"
                      r"this is the \w+ time this ability has resolved this turn|"
@@ -1002,6 +1024,12 @@ def _if_target_has(body: str, noun: str, ctx: Ctx) -> list[Effect] | None:
     """The instruction ``body`` on the first target of the ability, only if that target matches ``noun``'s
     comparisons (power, toughness, mana value) as the instruction is carried out (608.2c)."""
     f = parse_noun(noun)
+    return None if f is None else _if_target_matches(body, f, ctx)
+
+
+def _if_target_matches(body: str, f: dict[str, Any] | None, ctx: Ctx) -> list[Effect] | None:
+    """The instruction ``body`` on the first target of the ability, only if that target matches filter ``f`` as the
+    instruction is carried out (608.2c)."""
     mark = ctx.mark()
     inner = parse_sentence(body, ctx) if f is not None else None
     if f is None or inner is None or len(inner) != 1 or inner[0].get("what") != {"target": 0} or len(ctx.targets) != 1:
