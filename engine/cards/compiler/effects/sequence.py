@@ -543,8 +543,9 @@ def _x_compared(m: re.Match, ctx: Ctx) -> list[Effect] | None:
     for i, t in enumerate(new):
         ctx.targets[mark[0] + i] = replace(t, filter=with_x(t.filter, q), **({"count_of": q} if counted[i] else {}))
     return [sub(e) for e in got]
-_EACH_OPP_TARGET = re.compile(r"^for each (opponent|other player), (.+?)\bup to one target (.+?) (?:(?:that player|"
-                              r"that opponent|they) controls?|(?:that player's|their) (graveyard))\b(.*)$")
+_EACH_OPP_TARGET = re.compile(r"^for (each opponent|each other player|each player|any number of opponents), (.+?)\b"
+                              r"(up to one )?target (.+?) (?:(?:that player|that opponent|they) controls?|(?:that "
+                              r"player's|their) (graveyard))\b(.*)$")
 
 
 def _for_each_opponent_target(low: str, ctx: Ctx) -> list[Effect] | None:
@@ -553,11 +554,16 @@ def _for_each_opponent_target(low: str, ctx: Ctx) -> list[Effect] | None:
     "target" word once for each of those players), from none to one for each; "for each other player" is each
     player other than you. The instruction is the same for every target chosen."""
     m = _EACH_OPP_TARGET.match(low)
-    if m is None or m.group(4) or re.search(r"\bthat (?:player|opponent)\b", m.group(5)):
+    if m is None or m.group(5) or re.search(r"\bthat (?:player|opponent)\b", m.group(6)) \
+            or bool(m.group(3)) == (m.group(1) == "any number of opponents"):
         return None  # "... and that player gains life equal to its power": each target's own player, not read
-    who = "an opponent controls" if m.group(1) == "opponent" else "you don't control"
+    # "For any number of opponents, destroy target nonland permanent that player controls" (Windgrace's Judgment): as
+    # many opponents as you choose, one target of each; "For each player, put a +1/+1 counter on up to one target
+    # creature that player controls" (Nils, Discipline Enforcer): yours too
+    who = {"each opponent": " an opponent controls", "any number of opponents": " an opponent controls",
+           "each other player": " you don't control"}.get(m.group(1), "")
     mark = ctx.mark()
-    got = _attempt(f"{m.group(2)}up to one target {m.group(3)} {who}{m.group(5)}", ctx)
+    got = _attempt(f"{m.group(2)}up to one target {m.group(4)}{who}{m.group(6)}", ctx)
     if got is None or len(ctx.targets) != mark[0] + 1:
         ctx.rewind(mark)
         return None
