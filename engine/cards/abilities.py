@@ -776,6 +776,10 @@ class TargetSpec:
     count_of: dict[str, Any] | None = None
 
 
+#: Cost.remove_counters' number for "Remove all K counters from SELF" (602.2b: as many as there are then)
+ALL_COUNTERS = 1 << 20
+
+
 @dataclass(frozen=True, slots=True)
 class Cost:
     """An activation or additional cost (CR 117, 602.1): mana symbols and other parts."""
@@ -789,7 +793,8 @@ class Cost:
     discard_self: bool = False        # cycling-like: "Discard this card"
     life: int = 0
     loyalty: int | str | None = None  # planeswalker loyalty ability: +N / -N, or "-X"/"+X" (CR 606)
-    remove_counters: tuple[str, int] | None = None   # (kind, n) removed from the source itself
+    remove_counters: tuple[str, int] | None = None   # (kind, n) removed from the source itself; n = ALL_COUNTERS:
+    # "Remove all K counters from SELF", as many as it has as the cost is paid (none included), the number its X
     exile_self: bool = False
     bottom_self: bool = False         # "Put SELF on the bottom of its owner's library" (Timestream Navigator)
     return_self: bool = False         # "Return SELF to its owner's hand" (Recurring Nightmare; 602.2b)

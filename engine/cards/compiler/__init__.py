@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
-from engine.cards.abilities import Ability, CardDef, Cost, Effect, TargetSpec
+from engine.cards.abilities import ALL_COUNTERS, Ability, CardDef, Cost, Effect, TargetSpec
 from engine.cards.compiler.costs import parse_cost_text
 from engine.cards.compiler.effects import Ctx, parse_effects
 from engine.cards.compiler.effects.amounts import bind_difference
@@ -359,7 +359,7 @@ def _bind_removed(effects: list[Effect], cost: Cost) -> list[Effect] | None:
     if not seen:
         return effects
     rc = cost.remove_counters
-    if rc is None or rc[1] >= 0 or any(k != rc[0] for k in seen):
+    if rc is None or 0 <= rc[1] < ALL_COUNTERS or any(k != rc[0] for k in seen):
         return None
     return out
 
