@@ -359,7 +359,7 @@ def _bind_removed(effects: list[Effect], cost: Cost) -> list[Effect] | None:
     if not seen:
         return effects
     rc = cost.remove_counters
-    if rc is None or 0 <= rc[1] < ALL_COUNTERS or any(k != rc[0] for k in seen):
+    if rc is None or 0 <= rc[1] < ALL_COUNTERS or any(k not in (rc[0], "*") for k in seen):
         return None
     return out
 
