@@ -53,7 +53,7 @@ def _event_word(w: str) -> str | None:
             "are put into a graveyard from the battlefield": "dies",
             "deals combat damage to a player": "combat_damage_player",
             "deal combat damage to a player": "combat_damage_player",
-            "becomes tapped": "tapped", "becomes blocked": "becomes_blocked",
+            "becomes tapped": "tapped", "becomes untapped": "untapped", "becomes blocked": "becomes_blocked",
             "is dealt damage": "dealt_damage", "becomes the target of a spell": "becomes_target_spell",
             "becomes the target of a spell or ability": "becomes_target",
             "becomes the target of a spell or ability an opponent controls": "becomes_target_opponent",
@@ -746,7 +746,8 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         r"block|"
         r"leaves the battlefield|leave the battlefield|is put into a graveyard from the battlefield|are put into a "
         r"graveyard from the battlefield|"
-        r"deals combat damage to a player|deal combat damage to a player|becomes tapped|becomes blocked|is dealt "
+        r"deals combat damage to a player|deal combat damage to a player|becomes tapped|becomes untapped|"
+        r"becomes blocked|is dealt "
         r"damage|"
         r"becomes the target of a spell|becomes the target of a spell or ability|"
         r"becomes the target of a spell or ability an opponent controls|becomes the target of a spell or ability you "
