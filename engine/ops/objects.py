@@ -210,9 +210,12 @@ def _counter_each_kind(g: "Game", r: Ctx, e: Effect) -> dict | None:
     """"For each kind of counter on target permanent or player, give that permanent or player another counter of
     that kind" (Maulfist Revolutionary), "..., put another counter of that kind on it or remove one from it"
     (Quarry Hauler; ``or_remove``): one counter of each kind it has now, each put (or, with the choice, removed)
-    as the effect's controller chooses, every choice made before any counter moves (121.1, 121.6, 616.1)."""
+    as the effect's controller chooses, every choice made before any counter moves (121.1, 121.6, 616.1); ``double``:
+    "double the number of each kind of counter on target permanent" (Gilder Bairn), as many more of each kind as it
+    has now."""
     you = controller(g, r)
     plan: list[tuple[Any, str, int]] = []
+    many: dict[tuple[Any, str], int] = {}
     for x in refs(g, r, e.args["what"]):
         if isinstance(x, int) and x in g.objects and g.objects[x].zone == "battlefield":
             kinds = sorted(k for k, v in g.objects[x].counters.items() if v > 0)
@@ -225,6 +228,9 @@ def _counter_each_kind(g: "Game", r: Ctx, e: Effect) -> dict | None:
             continue
         for k in kinds:
             sign = 1
+            if e.get("double"):
+                many[(x, k)] = g.objects[x].counters[k] if isinstance(x, int) else \
+                    g.players[x].poison if k == "poison" else g.players[x].counters[k]
             if e.get("or_remove"):
                 got = nested.answer(r, f"each_kind.{x}.{k}")
                 if got is None:
@@ -236,10 +242,12 @@ def _counter_each_kind(g: "Game", r: Ctx, e: Effect) -> dict | None:
                 sign = -1 if got == "remove" else 1
             plan.append((x, k, sign))
     # 614.1a: how many each put becomes ("twice that many"), every replacement's order asked before any is put
-    put = {(x, k): replacement.counter_count(g, x, k, 1) for x, k, sign in plan if isinstance(x, int) and sign > 0}
+    put = {(x, k): replacement.counter_count(g, x, k, many.get((x, k), 1)) for x, k, sign in plan
+           if isinstance(x, int) and sign > 0}
     for x, k, sign in plan:
         if isinstance(x, str):
-            _player_counters(g, x, k, sign)
+            for _ in range(many.get((x, k), 1)):
+                _player_counters(g, x, k, sign)
             continue
         if g.objects[x].zone != "battlefield":
             continue
