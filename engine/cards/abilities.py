@@ -264,7 +264,7 @@ counter_each_kind: what, [or_remove], [double]
     "for each kind of counter on target permanent or player, give that permanent or player another counter of that
     kind", "... put another counter of that kind on it or remove one from it": one of each kind, put or removed as
     the controller chooses (CR 121.1); double: "double the number of each kind of counter on target permanent", as many
-    more of each kind as it has (CR 122.1)
+    more of each kind as it has (CR 121.1)
 remove_among: kind, filter
     "remove any number of +1/+1 counters from among creatures you control": for each such permanent the controller
     chooses how many; the total is the amount {"removed_this_way": True} (CR 121.1)

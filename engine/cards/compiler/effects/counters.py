@@ -159,7 +159,7 @@ def _each_kind(m: re.Match, c: Ctx) -> list[Effect] | None:
 def _double_each_kind(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"Double the number of each kind of counter on target permanent" (Gilder Bairn), "... on any number of target
     permanents" (Deepglow Skate): for each kind it has as the instruction is carried out, as many more of that kind
-    put on it (122.1: counters put, each kind's replacements applied to its number, 614.1a)."""
+    put on it (121.6: counters put, each kind's replacements applied to its number, 614.1a)."""
     what = c.ref(m.group(1))
     if not (isinstance(what, dict) and set(what) == {"target"}):
         return None
