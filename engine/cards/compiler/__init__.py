@@ -674,6 +674,9 @@ def _lower_triggered_at(item: IrItem, nth: int = 0) -> Ability | None:
         ctx.last_player = "trigger_player"  # "whenever a creature an opponent controls dies, that player ..."
     if trig.get("to_self"):
         ctx.last_player = {"controller_of": "it"}
+    if trig.get("event") == "ltb" and trig.get("to") == ["hand"]:
+        ctx.last_player = {"owner_of": "it"}  # "whenever a permanent is returned to a player's hand, that player ...":
+        # its owner, whose hand it went to (400.3)
     if str(trig.get("event")).startswith("becomes_target"):
         ctx.targeting = True  # "counter that spell": the spell or ability that targeted (engine/values.py)
     if trig.get("event") in ("becomes_target_opponent", "becomes_target_spell_opponent"):

@@ -118,6 +118,15 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         inner = parse_trigger(m.group(1))  # to any zone but a graveyard (700.4)
         return {**inner, "to": list(_NOT_DYING)} if inner is not None and inner.get("event") == "ltb" \
             and "to" not in inner else None
+    m = re.fullmatch(r"((?:self or another|an?|another) [a-z ]+?) is returned to (your|a player's|its owner's) hand"
+                     r"(?: from the battlefield)?", c)
+    if m:  # "Whenever a permanent is returned to a player's hand" (Warped Devotion), "... to your hand" (Azorius
+        # Aethermage), "Whenever SELF or another creature is returned to your hand from the battlefield" (Stormfront
+        # Riders): a permanent that leaves the battlefield for its owner's hand (400.3, 603.6c)
+        who = " you own" if m.group(2) == "your" else ""
+        inner = parse_trigger(f"{m.group(1)}{who} leaves the battlefield")
+        return {**inner, "to": ["hand"]} if inner is not None and inner.get("event") == "ltb" \
+            and "to" not in inner and not inner.get("batch") else None
     m = re.fullmatch(r"self or (?:enchanted|equipped) creature (.+)", c)
     if m:  # bestow (702.102): "Whenever SELF or enchanted creature attacks" (Heliod's Emissary): the creature it is
         # while a creature, or the creature it enchants while an Aura; reconfigure (a later keyword, Kamigawa: Neon
