@@ -693,25 +693,41 @@ def _attach(g: "Game", r: Ctx, e: Effect) -> None:
     """701.3: attach an Aura or Equipment."""
     what = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int)]
     to = [x for x in refs(g, r, e.args["to"]) if isinstance(x, int)]
-    if what and to and to[0] in g.objects and g.objects[to[0]].zone == "battlefield":
-        if e.get("creature_only") and ("Creature" not in g.chars(to[0]).types or what[0] == to[0]
-                                       or g.objects[what[0]].zone != "battlefield"):
-            return  # 301.5c: an Equipment attaches only to a creature; 701.3b: otherwise nothing happens
-        if not attach_allowed(g, what[0], to[0]):
-            return  # "SELF can be attached only to a creature with toughness 4 or greater": nothing happens (701.3b)
-        if e.get("aura") and not _could_enchant(g, what[0], to[0]):
-            return  # "attach target Aura you control to target creature" (Aura Finesse): an Aura that couldn't
-            # legally enchant it (its enchant ability, protection: 303.4, 702.16c) stays where it is (701.3b)
-        was = g.objects[what[0]].attached_to
-        g.objects[what[0]].attached_to = to[0]
-        g.ts += 1
-        g.objects[what[0]].timestamp = g.ts
-        g.changed()
-        if was is not None and was != to[0] and g.objects[what[0]].zone == "battlefield":
-            triggers.unattached(g, what[0], was)  # moved to another object: no longer attached to the first (701.3c)
-        if was != to[0]:
-            triggers.attached(g, what[0], to[0])  # 701.3a ("attaching it to the object it's already attached to"
-            # does nothing, 701.3b)
+    if e.get("fit") and to:  # "attach all / any number of Auras and Equipment ... to it": each one as its kind may be
+        # (301.5c: an Equipment to a creature; 303.4a: an Aura to what it could enchant), the others stay (701.3b)
+        for w in what:
+            if w in g.objects and g.objects[w].zone == "battlefield":
+                kinds = g.chars(w).subtypes
+                if "Equipment" in kinds:
+                    _attach_one(g, w, to[0], creature_only=True)
+                elif "Aura" in kinds:
+                    _attach_one(g, w, to[0], aura=True)
+        return
+    if what and to:
+        _attach_one(g, what[0], to[0], bool(e.get("creature_only")), bool(e.get("aura")))
+
+
+def _attach_one(g: "Game", w: int, t: int, creature_only: bool = False, aura: bool = False) -> None:
+    """701.3a-b: attach ``w`` to ``t`` (on the battlefield), or nothing happens when it can't be."""
+    if t not in g.objects or g.objects[t].zone != "battlefield":
+        return
+    if creature_only and ("Creature" not in g.chars(t).types or w == t or g.objects[w].zone != "battlefield"):
+        return  # 301.5c: an Equipment attaches only to a creature; 701.3b: otherwise nothing happens
+    if not attach_allowed(g, w, t):
+        return  # "SELF can be attached only to a creature with toughness 4 or greater": nothing happens (701.3b)
+    if aura and not _could_enchant(g, w, t):
+        return  # "attach target Aura you control to target creature" (Aura Finesse): an Aura that couldn't
+        # legally enchant it (its enchant ability, protection: 303.4, 702.16c) stays where it is (701.3b)
+    was = g.objects[w].attached_to
+    g.objects[w].attached_to = t
+    g.ts += 1
+    g.objects[w].timestamp = g.ts
+    g.changed()
+    if was is not None and was != t and g.objects[w].zone == "battlefield":
+        triggers.unattached(g, w, was)  # moved to another object: no longer attached to the first (701.3c)
+    if was != t:
+        triggers.attached(g, w, t)  # 701.3a ("attaching it to the object it's already attached to" does nothing,
+        # 701.3b)
 
 
 
