@@ -240,9 +240,11 @@ redirect: into: REF, [to: REF], [to_players: you], [to_filter: FILTER], [by: REF
       by_filter: FILTER], [combat], [amount], duration
     redirection effect: damage that would be dealt to those is dealt to ``into`` instead (only the next N: amount)
     (CR 614.9; engine/redirect.py)
-animate: what, power, toughness, types, subtypes, colors, keywords, duration, in_addition, [keep_types], [lose_all]
+animate: what, power, toughness, types, subtypes, colors, keywords, duration, in_addition, [keep_types], [lose_all],
+    [lose_creature_types]
     becomes a P/T creature (layers 4, 5, 7b); in_addition: keeps its other types; keep_types: the subtypes replace
-    its creature types, card types stay (205.1b); lose_all: loses all abilities (layer 6) (CR 613)
+    its creature types, card types stay (205.1b); lose_all: loses all abilities (layer 6); lose_creature_types: "loses
+    all creature types", its other subtypes kept (205.3m, layer 4) (CR 613)
 pay: mana: [syms]  or  life: n  or  energy: n
     the controller pays (inside "may": "you may pay {1}. If you do, ...") (CR 117; energy counters, 121.1)
 pay_any: energy: true
