@@ -120,7 +120,7 @@ def count_of(phrase: str) -> Any:
     m = re.fullmatch(r"(?:([+\-]\d+/[+\-]\d+|[a-z]+) )?counters? removed this way", p)
     if m and m.group(1) not in ("the", "all", "each", "a"):  # "for each storage counter removed this way": the
         # number the cost removed, announced as X is; "the number of counters removed this way": of the cost's kind
-        return {"x": True, "removed": m.group(1) or "*"}  # (602.2b; the compiler checks the cost removes X of that kind)
+        return {"x": True, "removed": m.group(1) or "*"}  # (602.2b; the compiler checks the cost removes them)
     if p == "{e} paid this way":
         return {"paid": True}  # "for each {E} paid this way": the amount a payment of any amount took
     if re.fullmatch(r"times? (?:self|it|he|she|they) (?:was|were) kicked", p):

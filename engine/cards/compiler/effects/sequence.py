@@ -2658,9 +2658,9 @@ def _parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             rider = {"counters": "+1/+1"} if s.startswith("for each") else {"gain_life": True}
             out[-1] = Effect("prevent", {**out[-1].args, "rider": rider})
             continue
-        m = re.fullmatch(r"if damage (?:from an? (white|blue|black|red|green) source )?is prevented this way, self deals "
-                         r"that much damage to (any target|target player or planeswalker|target creature|target player|"
-                         r"that source's controller|the source's controller)", s)
+        m = re.fullmatch(r"if damage (?:from an? (white|blue|black|red|green) source )?is prevented this way, self "
+                         r"deals that much damage to (any target|target player or planeswalker|target creature|"
+                         r"target player|that source's controller|the source's controller)", s)
         if m and out and out[-1].op == "prevent" and not out[-1].args.get("rider") \
                 and (out[-1].args.get("amount") is not None or out[-1].args.get("next")):
             # "Prevent the next 3 damage that a source of your choice would deal to you ... If damage is prevented this
