@@ -991,10 +991,10 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
         # (Disrupting Shoal), "... if its mana value is less than or equal to the greatest mana value among permanents
         # you control" (Dispersal Shield): only if the target has it as the instruction is carried out (608.2c)
         pred = m.group(2)
-        f: dict[str, Any] = {"controller_poison_ge": 1} if pred.startswith("controller") else \
+        has: dict[str, Any] = {"controller_poison_ge": 1} if pred.startswith("controller") else \
             {"mv_eq": {"x": True}} if pred.endswith(" x") else \
             {"mv_le": {"greatest": "mv", "among": {"controller": "you"}}}
-        got = _if_target_matches(m.group(1), f, ctx)
+        got = _if_target_matches(m.group(1), has, ctx)
         if got is not None:
             return got
     m = re.fullmatch(r"(.+?\btarget\b.+?) if you control more (creatures|lands) than (?:its|that spell's|that "
