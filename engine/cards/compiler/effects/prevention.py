@@ -70,13 +70,13 @@ def _prevent_would_deal(m: re.Match, c: Ctx) -> list[Effect] | None:
                                "duration": "your_next_turn" if m.group(1) else "eot"})]
 
 
-@reader(r"^prevent all (combat )?damage that would be dealt to (.+?) this turn$")
+@reader(r"^prevent all (combat )?damage that would be dealt (?:to (.+?) this turn|this turn to (.+))$")
 def _prevent_to(m: re.Match, c: Ctx) -> list[Effect] | None:
     """615.1a: a shield on what would be dealt damage ("Prevent all damage that would be dealt to
     him this turn": Gideon, after he becomes a creature). A group ("to creatures") is not read: the
     shield would also cover what joins the group later (611.2c covers only characteristics and
     control), and the op binds the objects as it resolves."""
-    what = c.ref(m.group(2))
+    what = c.ref(m.group(2) or m.group(3))  # ("... dealt this turn to up to two target creatures": Redeem)
     if what is None or isinstance(what, dict) and "each" in what:
         return None
     return [Effect("prevent", {"to": what, "combat": bool(m.group(1)), "duration": "eot"})]

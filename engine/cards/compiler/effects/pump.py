@@ -179,8 +179,8 @@ def _pump_pre(m: re.Match, c: Ctx) -> list[Effect] | None:
     return out
 
 
-@reader(r"^(.+?) (?:gains?|has|have) (.+?) (until end of turn|until your next turn|for as long as you control self|"
-        + TAPPED_DURATIONS + r")$")
+@reader(r"^(.+?) (?:each )?(?:gains?|has|have) (.+?) (until end of turn|until your next turn|for as long as you "
+        r"control self|" + TAPPED_DURATIONS + r")$")
 def _gain_kw(m: re.Match, c: Ctx) -> list[Effect] | None:
     return _gain(m.group(1), m.group(2), DURATIONS[m.group(3)], c)
 
