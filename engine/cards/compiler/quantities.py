@@ -133,7 +133,8 @@ def count_of(phrase: str) -> Any:
         # "for each loyalty counter on planeswalkers you control", "the number of +1/+1 counters on creatures you
         # control", "counters among creatures you control": every such counter on each of them (121.1)
         f = parse_noun(m.group(2))
-        if f is not None and not f.get("player") and f.get("zone") in (None, "battlefield") and f.get("types"):
+        if f is not None and not f.get("player") and f.get("zone") in (None, "battlefield") and f.get("types") \
+                and not f.get("_needs_player_target"):  # ("creatures target player controls": a target not named here)
             return {"counters_among": f, "kind": m.group(1) or "any"}
     m = re.fullmatch(r"(.+?) (?:that )?died( under your control)? this turn", p)
     if m:  # "for each creature that died this turn", "the number of Zubera that died this turn" (700.4); "...
@@ -970,7 +971,7 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     if m:  # "if a creature died under your control this turn" (700.4): one of the creatures that died this turn
         got = count_of(m.group(1) + " that died under your control this turn")  # was yours as it last existed
         return None if got is None else {"amount_ge": {"amount": got, "n": 1}}
-    m = re.fullmatch(r"(?:(\w+) or more damage was dealt to (?:it|self)|(?:it|self) was dealt damage) this turn", t)
+    m = re.fullmatch(r"(?:(\w+) or more damage was dealt to (?:it|self)|self was dealt damage) this turn", t)
     if m and (m.group(1) is None or number(m.group(1)) is not None):
         # "When SELF dies, if 4 or more damage was dealt to it this turn" (Burning-Eye Zubera), "At the beginning of
         # each end step, if SELF was dealt damage this turn" (Wall of Resistance): the damage dealt to the permanent

@@ -954,6 +954,8 @@ def _attach_many(m: re.Match, c: Ctx) -> list[Effect] | None:
         return None
     else:
         what = {"choose": f, "amount": 99, "up_to": True}
+    if "player" in m.group(4):  # "... to target permanent or player" (Ardenn): an Aura attached to a player (a Curse)
+        return None  # is not read
     to = c.ref(m.group(4))
     if to is None or isinstance(to, dict) and ("each" in to or "choose" in to):
         return None
