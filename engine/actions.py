@@ -40,7 +40,7 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
     hits, redirected = redirect.redirect_hits(g, hits, combat)  # 614.9: to another recipient instead
     pool = replacement.shields(g)
     spent: dict[int, int] = {}  # what this batch takes from each shield (615.7)
-    used: list[tuple[dict[str, Any], int, Any]] = []
+    used: list[tuple[dict[str, Any], int, Any, int]] = []
     plan: list[tuple[int, Any, int]] = []
     as_counters: dict[int, str] = {}  # the planned damage that becomes counters instead (614.1a)
     shielded: set[int] = set()  # the permanents whose shield counter takes this damage
@@ -76,7 +76,7 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
             n, took = replacement.prevent(g, src, tgt, n, combat, spent, here, mods=mods)
             for e, k in took:
                 spent[e["ts"]] = spent.get(e["ts"], 0) + k
-                used.append((e, k, tgt))
+                used.append((e, k, tgt, src))
         if n <= 0:
             continue
         plan.append((src, tgt, n))
@@ -94,7 +94,7 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
             g.objects[sh].counters["shield"] -= 1
             triggers.counters_removed(g, sh, "shield", 1)
             g.changed()
-    for e, k, _ in used:
+    for e, k, _, _ in used:
         if e.get("amount") is not None:
             e["amount"] -= k
         if e.get("once"):  # 615.8: "the next time ...": one instance of damage, then it is used up
@@ -172,6 +172,8 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
             if "Deathtouch" in kw and n > 0:  # 702.2b: any nonzero amount of damage
                 t.deathtouched = True
             t.damage_sources.append(src)
+            turn, had = t.chosen.get("dealt_turn") or (g.turn, 0)  # "if 4 or more damage was dealt to it this
+            t.chosen["dealt_turn"] = [g.turn, (had if turn == g.turn else 0) + n]  # turn": all of it (119.3)
             if combat and "Creature" in tc.types:  # 510.2: to a creature (a planeswalker: the event below)
                 evs.append({"event": "combat_damage_creature", "obj": src, "target": tgt, "amount": n})
             if combat and "Planeswalker" in tc.types:  # "whenever SELF deals combat damage to a player or planeswalker"
@@ -213,13 +215,16 @@ def _lethal(t: Any, tc: Any, deathtouch: bool) -> int:
     return max(0, t.counters.get("loyalty", 0))
 
 
-def _prevention_riders(g: "Game", used: list[tuple[dict[str, Any], int, Any]]) -> None:
+def _prevention_riders(g: "Game", used: list[tuple[dict[str, Any], int, Any, int]]) -> None:
     """615.5: the rest of a prevention effect happens right after the damage it prevented:
     "for each 1 damage prevented this way, put a +1/+1 counter on that creature" (Test of
     Faith), "you gain life equal to the damage prevented this way" (Candles' Glow)."""
-    for e, k, tgt in used:
+    for e, k, tgt, src in used:
         rider = e.get("rider")
         if not rider or k <= 0:
+            continue
+        if "damage_to" in rider:
+            _reflect(g, rider, k, src)
             continue
         kind = rider.get("counters")
         if kind and isinstance(tgt, int) and tgt in g.objects and g.objects[tgt].zone == "battlefield" \
@@ -239,6 +244,26 @@ def _prevention_riders(g: "Game", used: list[tuple[dict[str, Any], int, Any]]) -
                 g.changed()
                 triggers.counters_removed(g, sid, rider["remove_counter"], n)  # (Protean Hydra's trigger: 603.2c)
 
+
+
+def _reflect(g: "Game", rider: dict[str, Any], k: int, src: int) -> None:
+    """615.5: "If damage is prevented this way, SELF deals that much damage to any target" (Refraction Trap) / "to that
+    source's controller" (Deflecting Palm), right after the damage is prevented: dealt by the permanent whose ability
+    made the shield, or by the card of the spell that made it, wherever that card is now; a target gone or no longer
+    legal (608.2b, checked as the spell resolved) is dealt nothing."""
+    if rider.get("if_from") is not None and not (src in g.objects and matches(g, src, {**rider["if_from"],
+                                                                                     "zone": "any_card"})):
+        return  # "If damage from a red source is prevented this way" (Honorable Passage): that source's color now
+    by = rider.get("from")
+    if by not in g.objects:
+        by = next((i for i, o in g.objects.items() if o.uid == rider.get("uid") and o.ability is None), None)
+    if by is None:
+        return
+    whom = [g.controller_of(src)] if rider["damage_to"] == "source_controller" else rider["damage_to"]
+    hits = [(by, t, k) for t in whom if isinstance(t, str) and t in g.players and not g.players[t].lost
+            or isinstance(t, int) and t in g.objects and g.objects[t].zone == "battlefield"]
+    if hits:
+        deal_damage_batch(g, hits)
 
 
 def gain_life(g: "Game", player: str, n: int, replaced: bool = False) -> None:

@@ -43,7 +43,7 @@ from engine import (
 )
 from engine.ability_index import index
 from engine.actions import discard, energy, exert, lose_life, pay_energy, sacrifice
-from engine.cards.abilities import SECOND_KICKER, Ability, Cost, Effect, TargetSpec
+from engine.cards.abilities import ALL_COUNTERS, SECOND_KICKER, Ability, Cost, Effect, TargetSpec
 from engine.decision_kinds import named_option
 from engine.errors import IllegalAction
 from engine.layers import counters_allowed
@@ -1070,8 +1070,9 @@ def cost_payable(g: "Game", player: str, o: "Obj", ab: Ability) -> bool:
         return False
     if cost.exile_top and len(g.players[player].library) < cost.exile_top:  # 118.3: "Exile the top two cards of
         return False  # your library" only with two cards there
-    if cost.remove_counters and o.counters.get(cost.remove_counters[0], 0) < cost.remove_counters[1]:
-        return False
+    if cost.remove_counters and cost.remove_counters[1] < ALL_COUNTERS \
+            and o.counters.get(cost.remove_counters[0], 0) < cost.remove_counters[1]:
+        return False  # ("Remove all K counters": none too)
     if cost.put_counters and (o.zone != "battlefield" or not counters_allowed(g, o.id, cost.put_counters[0])):
         return False  # 118.3: counters that can't be put on it (a rule forbids them) can't pay the cost
     if cost.unattach_self and granter_of(g, o, ab).attached_to is None:
@@ -1314,6 +1315,8 @@ def activate(g: "Game", player: str, a: dict[str, Any], opponent_chose: bool = F
     triggers.event(g, {"event": "activate", "player": player, "obj": o.id, "ability": s.id,
                        "loyalty": cost.loyalty is not None})
     discarded = _pay_other_costs(g, player, o, cost, x, own, s.chosen)
+    if "removed_all" in s.chosen:  # "Remove all K counters from SELF: ... for each K counter removed this way"
+        s.x = s.chosen.pop("removed_all")  # (107.3a: the number the cost removed)
     if discarded is not None and ab.keyword in ("Cycling", "Typecycling"):  # 702.28c, 702.28e: it was cycled
         triggers.event(g, {"event": "cycle", "obj": discarded, "player": player, "x": x})  # 107.3a: X paid
     # 602.2b: as it is activated (before other costs are paid), its targets chosen (Kopala, Warden of Waves)
@@ -1589,6 +1592,10 @@ def _pay_other_costs(g: "Game", player: str, o: "Obj", cost: Cost, x: int = 0, o
     if cost.remove_counters:
         k, n = cost.remove_counters
         n = x if n < 0 else n  # "Remove X +1/+1 counters": the X announced (107.3a)
+        if n == ALL_COUNTERS:  # "Remove all K counters from SELF": as many as it has (none too); "for each K counter
+            n = o.counters.get(k, 0)  # removed this way" is that number, kept as the ability's X (107.3a)
+            if chosen is not None:
+                chosen["removed_all"] = n
         if n and not 0 < n <= o.counters.get(k, 0):  # checked by cost_payable: a card the checker lets through
             raise IllegalAction(f"cannot remove {n} {k} counters from {o.card.name}")
         if n:  # 107.3a: X may be 0, paid by removing none (with no counter of that kind too)

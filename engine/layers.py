@@ -888,6 +888,11 @@ def _apply4(c: Chars, st: dict[str, Any]) -> None:
         if c.subtypes & LAND_TYPES:
             c.subtypes = c.subtypes - LAND_TYPES
         return
+    if st.get("lose_creature_types"):  # "loses all creature types" (Nameless Inversion): its creature types only
+        # (205.3m); its other subtypes stay
+        if c.subtypes & CREATURE_TYPES:
+            c.subtypes = c.subtypes - CREATURE_TYPES
+        return
     if st.get("remove_types"):  # "as long as ..., SELF isn't a creature" (a Theros god): it loses the type (613.1d)
         gone = _frozen(st["remove_types"])
         if c.types & gone:

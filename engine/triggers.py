@@ -979,6 +979,12 @@ def unattached(g: "Game", oid: int, frm: int) -> None:
     event(g, {"event": "unattached", "obj": oid, "unattached_from": frm, "player": g.controller_of(oid)})
 
 
+def _dealt_this_turn(g: "Game", o: "Obj") -> int:
+    """The damage dealt to permanent ``o`` this turn (119.3), removed or not since (regeneration, 701.12a)."""
+    turn, n = o.chosen.get("dealt_turn") or (None, 0)
+    return int(n) if turn == g.turn else 0
+
+
 def leaves(g: "Game", o: "Obj", before: "Chars", to: str) -> list[dict[str, Any]]:
     """Leaves-the-battlefield triggers look back in time (603.10). An Aura or Equipment attached to ``o``, or that
     ``o`` was, becomes unattached as it leaves: "whenever SELF becomes unattached from a permanent" (603.10). A
@@ -993,6 +999,7 @@ def leaves(g: "Game", o: "Obj", before: "Chars", to: str) -> list[dict[str, Any]
           "linked": list(o.chosen.get("exiled", ())),  # 607.2a: what it exiled, for "return the exiled card"
           "put_with": o.chosen.get("put_with"),  # 607.2a: the creature it put onto the battlefield (Animate Dead)
           "damaged_by": list(o.damage_sources),  # the sources that dealt it damage this turn
+          "dealt": _dealt_this_turn(g, o),  # the damage dealt to it this turn (119.3)
           "sacrificed": g.__dict__.get("_sacrificing") == o.id}  # 701.14a: left by being sacrificed
     evs = [ev] if ev["event"] == "ltb" else [ev, dict(ev, event="ltb")]
     if o.attached_to is not None:  # it was attached to a permanent (a leaving Grafted Wargear)

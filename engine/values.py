@@ -1193,6 +1193,16 @@ def activations(g: "Game", r: Ctx | None) -> int:
     return int(n) if turn == g.turn else 0
 
 
+def _dealt_to_self(g: "Game", o: Any, r: Ctx | None) -> int:
+    """The damage dealt this turn to the source permanent (119.3); for a trigger on its leaving ("When SELF dies, if
+    4 or more damage was dealt to it this turn"), as it last existed on the battlefield (603.6d)."""
+    info = (r or {}).get("trigger") or (this(g, r).trigger_info if r is not None and "obj" in r else None) or {}
+    if info.get("event") in ("dies", "ltb") and "dealt" in info:
+        return int(info["dealt"])
+    turn, n = (o.chosen.get("dealt_turn") if o is not None and o.zone == "battlefield" else None) or (None, 0)
+    return int(n) if turn == g.turn else 0
+
+
 def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -> bool:
     """Whether a condition holds now: an intervening "if" (603.4), an "as long as" static
     (611.3a), a conditional instruction (608.2c) or an activation restriction (602.5b).
@@ -1543,6 +1553,9 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         ab = r.get("ability") if r else None
         if o is None or ab is None or o.chosen.get("activated_ever:" + ab.text):
             return False
+    if "self_dealt_ge" in cond:  # "if 4 or more damage was dealt to it this turn" (engine/actions.py: all of it)
+        if _dealt_to_self(g, o, r) < cond["self_dealt_ge"]:
+            return False
     if "self_damage_turn_ge" in cond:  # "if SELF has dealt 3 or more damage this turn" (engine/actions.py)
         turn, dealt = (o.chosen.get("damage_turn") if o is not None else None) or (None, 0)
         if turn != g.turn or dealt < cond["self_damage_turn_ge"]:
@@ -1827,6 +1840,16 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         if g.active == you or mine <= sum(1 for i in g.battlefield if g.controller_of(i) == g.active
                                           and matches(g, i, f, src, g.active)):
             return False
+    if "more_than_target_controller" in cond:  # "Counter target spell if you control more creatures than that
+        # spell's controller" (Unified Will): the controller of the first target, still legal (608.2b), as it resolves
+        f = cond["more_than_target_controller"]
+        ts = [x for x in refs(g, r, {"target": 0}) if isinstance(x, int)] if r is not None and "legal" in r else []
+        them = g.controller_of(ts[0]) if ts else None
+        if them is None or them == you:
+            return False
+        mine = sum(1 for i in g.battlefield if g.controller_of(i) == you and matches(g, i, f, src, you))
+        if mine <= sum(1 for i in g.battlefield if g.controller_of(i) == them and matches(g, i, f, src, them)):
+            return False
     if "drawn_ge" in cond and g.players[you].drawn_turn < cond["drawn_ge"]:
         return False  # "as long as you've drawn two or more cards this turn"
     if "self_attached" in cond and (o is None or (o.attached_to is not None) != bool(cond["self_attached"])):
@@ -2052,7 +2075,7 @@ CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dung
                   "self_started_untapped",  # "if SELF started the turn untapped" (Game.untapped_at_start)
                   "self",
                   "self_attacked_or_blocked_this_turn", "self_dealt_damage", "self_damage_turn_ge",
-                  "self_damaged_opponent_turn",
+                  "self_damaged_opponent_turn", "self_dealt_ge",
                   "self_attacked_or_blocked_this_combat",
                   "once_each_turn", "times_each_turn", "not", "it",
                   "x_ge", "life_ge_start_plus", "life_lt_start", "graveyard_ge", "filter",
@@ -2075,6 +2098,7 @@ CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dung
                   "trigger_player_turn",  # "if it's not their turn": of the player a trigger names (603.4)
                   "self_counters_le", "opponents_control", "opponents_ge",
                   "more_than_active",  # you control more of them than the attacking (active) player (506.2)
+                  "more_than_target_controller",  # you control more of them than the first target's controller
                   "more_by", "at_least",  # of "opponent_more": by how many more, or a count of its own
                   "any_player_life_le", "evolve", "drawn_ge", "attached", "opponent_graveyard_ge", "any_graveyard_ge",
                   "opponent_life_le", "first_target", "self_attacked_this_turn", "once_ever",

@@ -240,9 +240,11 @@ redirect: into: REF, [to: REF], [to_players: you], [to_filter: FILTER], [by: REF
       by_filter: FILTER], [combat], [amount], duration
     redirection effect: damage that would be dealt to those is dealt to ``into`` instead (only the next N: amount)
     (CR 614.9; engine/redirect.py)
-animate: what, power, toughness, types, subtypes, colors, keywords, duration, in_addition, [keep_types], [lose_all]
+animate: what, power, toughness, types, subtypes, colors, keywords, duration, in_addition, [keep_types], [lose_all],
+    [lose_creature_types]
     becomes a P/T creature (layers 4, 5, 7b); in_addition: keeps its other types; keep_types: the subtypes replace
-    its creature types, card types stay (205.1b); lose_all: loses all abilities (layer 6) (CR 613)
+    its creature types, card types stay (205.1b); lose_all: loses all abilities (layer 6); lose_creature_types: "loses
+    all creature types", its other subtypes kept (205.3m, layer 4) (CR 613)
 pay: mana: [syms]  or  life: n  or  energy: n
     the controller pays (inside "may": "you may pay {1}. If you do, ...") (CR 117; energy counters, 121.1)
 pay_any: energy: true
@@ -260,10 +262,11 @@ delayed_trigger: ability: Ability (triggered, on an event), until ("eot" | "your
 choose_number: min, max
     "Choose a number between 0 and 13": the controller picks one as it resolves; the amount {"chosen_number": True}
     of the instructions after it (CR 608.2d)
-counter_each_kind: what, [or_remove]
+counter_each_kind: what, [or_remove], [double]
     "for each kind of counter on target permanent or player, give that permanent or player another counter of that
     kind", "... put another counter of that kind on it or remove one from it": one of each kind, put or removed as
-    the controller chooses (CR 121.1)
+    the controller chooses (CR 121.1); double: "double the number of each kind of counter on target permanent", as many
+    more of each kind as it has (CR 121.1)
 remove_among: kind, filter
     "remove any number of +1/+1 counters from among creatures you control": for each such permanent the controller
     chooses how many; the total is the amount {"removed_this_way": True} (CR 121.1)
@@ -778,6 +781,10 @@ class TargetSpec:
     count_of: dict[str, Any] | None = None
 
 
+#: Cost.remove_counters' number for "Remove all K counters from SELF" (602.2b: as many as there are then)
+ALL_COUNTERS = 1 << 20
+
+
 @dataclass(frozen=True, slots=True)
 class Cost:
     """An activation or additional cost (CR 117, 602.1): mana symbols and other parts."""
@@ -791,7 +798,8 @@ class Cost:
     discard_self: bool = False        # cycling-like: "Discard this card"
     life: int = 0
     loyalty: int | str | None = None  # planeswalker loyalty ability: +N / -N, or "-X"/"+X" (CR 606)
-    remove_counters: tuple[str, int] | None = None   # (kind, n) removed from the source itself
+    remove_counters: tuple[str, int] | None = None   # (kind, n) removed from the source itself; n = ALL_COUNTERS:
+    # "Remove all K counters from SELF", as many as it has as the cost is paid (none included), the number its X
     exile_self: bool = False
     bottom_self: bool = False         # "Put SELF on the bottom of its owner's library" (Timestream Navigator)
     return_self: bool = False         # "Return SELF to its owner's hand" (Recurring Nightmare; 602.2b)

@@ -341,6 +341,8 @@ def _animate(g: "Game", r: Ctx, e: Effect) -> None:
     if e.get("land_mana"):  # 305.7: "target land becomes an Island": that land type only, and its mana ability
         add_effect(g, "4", objs, r, until, subtypes=list(e.args["subtypes"]), land_mana=list(e.args["land_mana"]),
                    set_land_types=not e.get("in_addition"))  # 305.6: "in addition to its other types"
+    elif e.get("lose_creature_types"):  # "loses all creature types until end of turn" (205.3m, 613.1d)
+        add_effect(g, "4", objs, r, until, lose_creature_types=True)
     elif e.get("types") or e.get("keep_types") and e.get("subtypes"):
         add_effect(g, "4", objs, r, until, types=list(e.get("types", ())), subtypes=list(e.get("subtypes", ())),
                 in_addition=bool(e.get("in_addition")), keep_types=bool(e.get("keep_types")),

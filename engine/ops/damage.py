@@ -248,8 +248,14 @@ def _prevent_op(g: "Game", r: Ctx, e: Effect) -> dict | None:
         extra["to_filter"] = bind_refs(g, r, e.args["to_filter"])
     if e.get("to_players") is not None:  # "... dealt to players this turn" / "to you ... by attacking creatures"
         extra["to_players"] = e.args["to_players"]
+    rider = e.get("rider")
+    if rider and "damage_to" in rider:  # "If damage is prevented this way, SELF deals that much damage to any target":
+        # the recipient read now (608.2b: a target), the source the card itself, wherever it is then (615.5)
+        whom = rider["damage_to"]
+        rider = {**rider, "damage_to": whom if whom == "source_controller" else refs(g, r, whom), "uid": this(g, r).uid,
+                 "from": source_id(g, r) if this(g, r).ability is not None else None}
     add_effect(g, "prevent", [], r, until_of(e), to=to, by=by, amount=n, combat=bool(e.get("combat")),
-            name=this(g, r).card.name, rider=e.get("rider"), once=bool(e.get("next")), **extra)
+            name=this(g, r).card.name, rider=rider, once=bool(e.get("next")), **extra)
     return None
 
 

@@ -212,9 +212,12 @@ def _counter_each_kind(g: "Game", r: Ctx, e: Effect) -> dict | None:
     """"For each kind of counter on target permanent or player, give that permanent or player another counter of
     that kind" (Maulfist Revolutionary), "..., put another counter of that kind on it or remove one from it"
     (Quarry Hauler; ``or_remove``): one counter of each kind it has now, each put (or, with the choice, removed)
-    as the effect's controller chooses, every choice made before any counter moves (121.1, 121.6, 616.1)."""
+    as the effect's controller chooses, every choice made before any counter moves (121.1, 121.6, 616.1); ``double``:
+    "double the number of each kind of counter on target permanent" (Gilder Bairn), as many more of each kind as it
+    has now."""
     you = controller(g, r)
     plan: list[tuple[Any, str, int]] = []
+    many: dict[tuple[Any, str], int] = {}
     for x in refs(g, r, e.args["what"]):
         if isinstance(x, int) and x in g.objects and g.objects[x].zone == "battlefield":
             kinds = sorted(k for k, v in g.objects[x].counters.items() if v > 0)
@@ -227,6 +230,9 @@ def _counter_each_kind(g: "Game", r: Ctx, e: Effect) -> dict | None:
             continue
         for k in kinds:
             sign = 1
+            if e.get("double"):
+                many[(x, k)] = g.objects[x].counters[k] if isinstance(x, int) else \
+                    g.players[x].poison if k == "poison" else g.players[x].counters[k]
             if e.get("or_remove"):
                 got = nested.answer(r, f"each_kind.{x}.{k}")
                 if got is None:
@@ -238,10 +244,12 @@ def _counter_each_kind(g: "Game", r: Ctx, e: Effect) -> dict | None:
                 sign = -1 if got == "remove" else 1
             plan.append((x, k, sign))
     # 614.1a: how many each put becomes ("twice that many"), every replacement's order asked before any is put
-    put = {(x, k): replacement.counter_count(g, x, k, 1) for x, k, sign in plan if isinstance(x, int) and sign > 0}
+    put = {(x, k): replacement.counter_count(g, x, k, many.get((x, k), 1)) for x, k, sign in plan
+           if isinstance(x, int) and sign > 0}
     for x, k, sign in plan:
         if isinstance(x, str):
-            _player_counters(g, x, k, sign)
+            for _ in range(many.get((x, k), 1)):
+                _player_counters(g, x, k, sign)
             continue
         if g.objects[x].zone != "battlefield":
             continue
@@ -688,25 +696,41 @@ def _attach(g: "Game", r: Ctx, e: Effect) -> None:
     """701.3: attach an Aura or Equipment."""
     what = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int)]
     to = [x for x in refs(g, r, e.args["to"]) if isinstance(x, int)]
-    if what and to and to[0] in g.objects and g.objects[to[0]].zone == "battlefield":
-        if e.get("creature_only") and ("Creature" not in g.chars(to[0]).types or what[0] == to[0]
-                                       or g.objects[what[0]].zone != "battlefield"):
-            return  # 301.5c: an Equipment attaches only to a creature; 701.3b: otherwise nothing happens
-        if not attach_allowed(g, what[0], to[0]):
-            return  # "SELF can be attached only to a creature with toughness 4 or greater": nothing happens (701.3b)
-        if e.get("aura") and not _could_enchant(g, what[0], to[0]):
-            return  # "attach target Aura you control to target creature" (Aura Finesse): an Aura that couldn't
-            # legally enchant it (its enchant ability, protection: 303.4, 702.16c) stays where it is (701.3b)
-        was = g.objects[what[0]].attached_to
-        g.objects[what[0]].attached_to = to[0]
-        g.ts += 1
-        g.objects[what[0]].timestamp = g.ts
-        g.changed()
-        if was is not None and was != to[0] and g.objects[what[0]].zone == "battlefield":
-            triggers.unattached(g, what[0], was)  # moved to another object: no longer attached to the first (701.3c)
-        if was != to[0]:
-            triggers.attached(g, what[0], to[0])  # 701.3a ("attaching it to the object it's already attached to"
-            # does nothing, 701.3b)
+    if e.get("fit") and to:  # "attach all / any number of Auras and Equipment ... to it": each one as its kind may be
+        # (301.5c: an Equipment to a creature; 303.4a: an Aura to what it could enchant), the others stay (701.3b)
+        for w in what:
+            if w in g.objects and g.objects[w].zone == "battlefield":
+                kinds = g.chars(w).subtypes
+                if "Equipment" in kinds:
+                    _attach_one(g, w, to[0], creature_only=True)
+                elif "Aura" in kinds:
+                    _attach_one(g, w, to[0], aura=True)
+        return
+    if what and to:
+        _attach_one(g, what[0], to[0], bool(e.get("creature_only")), bool(e.get("aura")))
+
+
+def _attach_one(g: "Game", w: int, t: int, creature_only: bool = False, aura: bool = False) -> None:
+    """701.3a-b: attach ``w`` to ``t`` (on the battlefield), or nothing happens when it can't be."""
+    if t not in g.objects or g.objects[t].zone != "battlefield":
+        return
+    if creature_only and ("Creature" not in g.chars(t).types or w == t or g.objects[w].zone != "battlefield"):
+        return  # 301.5c: an Equipment attaches only to a creature; 701.3b: otherwise nothing happens
+    if not attach_allowed(g, w, t):
+        return  # "SELF can be attached only to a creature with toughness 4 or greater": nothing happens (701.3b)
+    if aura and not _could_enchant(g, w, t):
+        return  # "attach target Aura you control to target creature" (Aura Finesse): an Aura that couldn't
+        # legally enchant it (its enchant ability, protection: 303.4, 702.16c) stays where it is (701.3b)
+    was = g.objects[w].attached_to
+    g.objects[w].attached_to = t
+    g.ts += 1
+    g.objects[w].timestamp = g.ts
+    g.changed()
+    if was is not None and was != t and g.objects[w].zone == "battlefield":
+        triggers.unattached(g, w, was)  # moved to another object: no longer attached to the first (701.3c)
+    if was != t:
+        triggers.attached(g, w, t)  # 701.3a ("attaching it to the object it's already attached to" does nothing,
+        # 701.3b)
 
 
 

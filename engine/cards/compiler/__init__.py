@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
-from engine.cards.abilities import Ability, CardDef, Cost, Effect, TargetSpec
+from engine.cards.abilities import ALL_COUNTERS, Ability, CardDef, Cost, Effect, TargetSpec
 from engine.cards.compiler.costs import parse_cost_text
 from engine.cards.compiler.effects import Ctx, parse_effects
 from engine.cards.compiler.effects.amounts import bind_difference
@@ -359,7 +359,7 @@ def _bind_removed(effects: list[Effect], cost: Cost) -> list[Effect] | None:
     if not seen:
         return effects
     rc = cost.remove_counters
-    if rc is None or rc[1] >= 0 or any(k != rc[0] for k in seen):
+    if rc is None or 0 <= rc[1] < ALL_COUNTERS or any(k not in (rc[0], "*") for k in seen):
         return None
     return out
 
@@ -674,6 +674,9 @@ def _lower_triggered_at(item: IrItem, nth: int = 0) -> Ability | None:
         ctx.last_player = "trigger_player"  # "whenever a creature an opponent controls dies, that player ..."
     if trig.get("to_self"):
         ctx.last_player = {"controller_of": "it"}
+    if trig.get("event") == "ltb" and trig.get("to") == ["hand"]:
+        ctx.last_player = {"owner_of": "it"}  # "whenever a permanent is returned to a player's hand, that player ...":
+        # its owner, whose hand it went to (400.3)
     if str(trig.get("event")).startswith("becomes_target"):
         ctx.targeting = True  # "counter that spell": the spell or ability that targeted (engine/values.py)
     if trig.get("event") in ("becomes_target_opponent", "becomes_target_spell_opponent"):

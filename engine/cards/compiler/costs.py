@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from engine.cards.abilities import Cost
+from engine.cards.abilities import ALL_COUNTERS, Cost
 from engine.cards.compiler.targets import number, parse_noun
 from engine.mana import parse_cost
 
@@ -168,6 +168,8 @@ def parse_cost_text(text: str) -> Cost | None:
                 kw["loyalty"] = v * (-1 if m.group(1) == "-" else 1)
         elif m := re.fullmatch(rf"remove {_N} ([+\-\w/]+) counters? from self", low):
             kw["remove_counters"] = (m.group(2), number(m.group(1)) or -1)
+        elif m := re.fullmatch(r"remove all ([+\-\w/]+) counters from self", low):
+            kw["remove_counters"] = (m.group(1), ALL_COUNTERS)  # as many as there are as it is paid (602.2b)
         elif m := re.fullmatch(r"remove any number of ([+\-\w/]+) counters from self", low):
             kw["remove_counters"] = (m.group(1), -1)  # the number chosen as it is activated, as X is (602.2b)
         elif low == "remove a counter from self":  # 121.1: a counter of any kind on the source, its kind chosen as

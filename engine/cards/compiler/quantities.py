@@ -117,9 +117,10 @@ def count_of(phrase: str) -> Any:
     m = re.fullmatch(r"([+\-]\d+/[+\-]\d+|[a-z]+) counter on (?:self|it)", p)
     if m:  # modular (702.42a): "for each +1/+1 counter on SELF" (as it last existed, if it died)
         return {"counters_on": "self", "kind": m.group(1)}
-    m = re.fullmatch(r"([+\-]\d+/[+\-]\d+|[a-z]+) counters? removed this way", p)
-    if m:  # "for each storage counter removed this way": the number the cost removed, announced as X is
-        return {"x": True, "removed": m.group(1)}  # (602.2b; the compiler checks the cost removes X of that kind)
+    m = re.fullmatch(r"(?:([+\-]\d+/[+\-]\d+|[a-z]+) )?counters? removed this way", p)
+    if m and m.group(1) not in ("the", "all", "each", "a"):  # "for each storage counter removed this way": the
+        # number the cost removed, announced as X is; "the number of counters removed this way": of the cost's kind
+        return {"x": True, "removed": m.group(1) or "*"}  # (602.2b; the compiler checks the cost removes them)
     if p == "{e} paid this way":
         return {"paid": True}  # "for each {E} paid this way": the amount a payment of any amount took
     if re.fullmatch(r"times? (?:self|it|he|she|they) (?:was|were) kicked", p):
@@ -132,7 +133,8 @@ def count_of(phrase: str) -> Any:
         # "for each loyalty counter on planeswalkers you control", "the number of +1/+1 counters on creatures you
         # control", "counters among creatures you control": every such counter on each of them (121.1)
         f = parse_noun(m.group(2))
-        if f is not None and not f.get("player") and f.get("zone") in (None, "battlefield") and f.get("types"):
+        if f is not None and not f.get("player") and f.get("zone") in (None, "battlefield") and f.get("types") \
+                and not f.get("_needs_player_target"):  # ("creatures target player controls": a target not named here)
             return {"counters_among": f, "kind": m.group(1) or "any"}
     m = re.fullmatch(r"(.+?) (?:that )?died( under your control)? this turn", p)
     if m:  # "for each creature that died this turn", "the number of Zubera that died this turn" (700.4); "...
@@ -969,6 +971,12 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     if m:  # "if a creature died under your control this turn" (700.4): one of the creatures that died this turn
         got = count_of(m.group(1) + " that died under your control this turn")  # was yours as it last existed
         return None if got is None else {"amount_ge": {"amount": got, "n": 1}}
+    m = re.fullmatch(r"(?:(\w+) or more damage was dealt to (?:it|self)|self was dealt damage) this turn", t)
+    if m and (m.group(1) is None or number(m.group(1)) is not None):
+        # "When SELF dies, if 4 or more damage was dealt to it this turn" (Burning-Eye Zubera), "At the beginning of
+        # each end step, if SELF was dealt damage this turn" (Wall of Resistance): the damage dealt to the permanent
+        # this turn in all (119.3), as it last existed when it left (603.6d)
+        return {"self_dealt_ge": number(m.group(1)) if m.group(1) else 1}
     m = re.fullmatch(r"(?:it|that creature) had an? ([+\-\w/]+) counter on it", t)
     if m:  # "Destroy target creature. If that creature had a +1/+1 counter on it, ..." (Rite of the Serpent), "When
         # SELF dies, if it had a +1/+1 counter on it" (Promising Duskmage): as it last existed (608.2h, 603.10)

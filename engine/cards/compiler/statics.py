@@ -999,7 +999,7 @@ def _etb_tapped_and(m: re.Match) -> list[dict[str, Any]] | None:
     return None if rest is None else [{"kind": "enters_tapped"}, *rest]
 
 
-@static(r"^self enters tapped (with .+ counters? on it)$")
+@static(r"^self enters tapped (?:and )?(with .+ counters? on it)$")
 def _etb_tapped_with(m: re.Match) -> list[dict[str, Any]] | None:
     """"SELF enters tapped with nine stun counters on it" (The Watcher in the Water, Baloth Prime): two replacement
     effects of 614.1c, it enters tapped and it enters with those counters (read as "SELF enters with ...")."""

@@ -48,6 +48,7 @@ MARKERS: dict[str, tuple[str, ...]] = {
                   "chosen_number"),  # "Choose a number between 0 and 13. Each player sacrifices that many ..." (608.2d)
     "that much": ("that_much", "this_way", "life_gain", "life_lost", "extort", "'paid'",  # "pay any amount"
                   "damage_mod",  # 614.1a: "it deals that much damage plus 1 instead"
+                  "damage_to",  # 615.5: "If damage is prevented this way, SELF deals that much damage to any target"
                   "chosen_number"),  # "Choose a number between 6 and 8. SELF deals that much damage ..." (608.2d)
     "at random": ("random", "'cursed_scroll'", "'reveal_random'", "chaos", "coin", "planar"),  # chosen by no player
 }

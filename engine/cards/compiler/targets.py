@@ -687,8 +687,8 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             p = p[: m.start()]
             changed = True
             continue
-        m = re.search(r"\s+that (?:was|were) dealt damage this turn$", p)
-        if m:
+        m = re.search(r"\s+(?:that (?:was|were) )?dealt damage this turn$", p)
+        if m:  # "each creature dealt damage this turn" (Inflame): damage dealt to it since the turn began (119.3)
             f["damaged_this_turn"] = True
             p = p[: m.start()]
             changed = True
@@ -1183,6 +1183,8 @@ def parse_target(phrase: str) -> TargetSpec | None:
     p = phrase.strip().lower().rstrip(".")
     if p in ("any target", "one target"):
         return TargetSpec({"any": True}, p)
+    if p == "any target that was dealt damage this turn":  # (Needle Drop) a player, creature, planeswalker or battle
+        return TargetSpec({"any": True, "damaged_this_turn": True}, p)  # dealt damage this turn (119.3)
     m = re.fullmatch(r"each of (up to )?(one|two|three|four|five|six) other targets", p)
     if m:
         n = number(m.group(2)) or 1

@@ -53,7 +53,7 @@ def _event_word(w: str) -> str | None:
             "are put into a graveyard from the battlefield": "dies",
             "deals combat damage to a player": "combat_damage_player",
             "deal combat damage to a player": "combat_damage_player",
-            "becomes tapped": "tapped", "becomes blocked": "becomes_blocked",
+            "becomes tapped": "tapped", "becomes untapped": "untapped", "becomes blocked": "becomes_blocked",
             "is dealt damage": "dealt_damage", "becomes the target of a spell": "becomes_target_spell",
             "becomes the target of a spell or ability": "becomes_target",
             "becomes the target of a spell or ability an opponent controls": "becomes_target_opponent",
@@ -118,6 +118,15 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         inner = parse_trigger(m.group(1))  # to any zone but a graveyard (700.4)
         return {**inner, "to": list(_NOT_DYING)} if inner is not None and inner.get("event") == "ltb" \
             and "to" not in inner else None
+    m = re.fullmatch(r"((?:self or another|an?|another) [a-z ]+?) is returned to (your|a player's|its owner's) hand"
+                     r"(?: from the battlefield)?", c)
+    if m:  # "Whenever a permanent is returned to a player's hand" (Warped Devotion), "... to your hand" (Azorius
+        # Aethermage), "Whenever SELF or another creature is returned to your hand from the battlefield" (Stormfront
+        # Riders): a permanent that leaves the battlefield for its owner's hand (400.3, 603.6c)
+        who = " you own" if m.group(2) == "your" else ""
+        inner = parse_trigger(f"{m.group(1)}{who} leaves the battlefield")
+        return {**inner, "to": ["hand"]} if inner is not None and inner.get("event") == "ltb" \
+            and "to" not in inner and not inner.get("batch") else None
     m = re.fullmatch(r"self or (?:enchanted|equipped) creature (.+)", c)
     if m:  # bestow (702.102): "Whenever SELF or enchanted creature attacks" (Heliod's Emissary): the creature it is
         # while a creature, or the creature it enchants while an Aura; reconfigure (a later keyword, Kamigawa: Neon
@@ -746,7 +755,8 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         r"block|"
         r"leaves the battlefield|leave the battlefield|is put into a graveyard from the battlefield|are put into a "
         r"graveyard from the battlefield|"
-        r"deals combat damage to a player|deal combat damage to a player|becomes tapped|becomes blocked|is dealt "
+        r"deals combat damage to a player|deal combat damage to a player|becomes tapped|becomes untapped|"
+        r"becomes blocked|is dealt "
         r"damage|"
         r"becomes the target of a spell|becomes the target of a spell or ability|"
         r"becomes the target of a spell or ability an opponent controls|becomes the target of a spell or ability you "

@@ -761,6 +761,7 @@ PLAYER = (r"(you|each of (?:that player|its controller)'s opponents|each of your
           r"target player|target opponent|each player|each opponent|each other player|that player|that opponent|"
           r"its controller|its owner|"
           r"defending player|they|that creature's controller|that player or that planeswalker's controller|"
+          r"that (?:permanent|land|artifact|enchantment)'s controller|"
           r"that spell's controller|"
           r"(?:any number of|two|up to two) target (?:players|opponents)(?: each)?|those players(?: each)?|"
           r"target (?:player|opponent) who lost life this turn|each (?:player|opponent) who controls [a-z0-9 ,/+-]+?|"

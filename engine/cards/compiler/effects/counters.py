@@ -155,6 +155,18 @@ def _each_kind(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("counter_each_kind", {"what": what, **({"or_remove": True} if m.group(2) else {})})]
 
 
+@reader(r"^double the number of each kind of counter on (.+)$")
+def _double_each_kind(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Double the number of each kind of counter on target permanent" (Gilder Bairn), "... on any number of target
+    permanents" (Deepglow Skate): for each kind it has as the instruction is carried out, as many more of that kind
+    put on it (121.6: counters put, each kind's replacements applied to its number, 614.1a)."""
+    what = c.ref(m.group(1))
+    if not (isinstance(what, dict) and set(what) == {"target"}):
+        return None
+    c.last = what
+    return [Effect("counter_each_kind", {"what": what, "double": True})]
+
+
 @reader(r"^double the number of ([+\-\w/]+) counters on (.+)$")
 def _double_counters(m: re.Match, c: Ctx) -> list[Effect] | None:
     what = c.ref(m.group(2))
@@ -200,4 +212,5 @@ def _player_loses_counters(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 READERS: tuple[Reader, ...] = (_counter_choice, _two_counters, _counters, _counters_equal, _counters_each,
                                _its_counters, _remove_counters, _remove_up_to, _move_counters, _distribute,
-                               _each_kind, _double_counters, _choose_then_counters, _player_loses_counters)
+                               _each_kind, _double_each_kind, _double_counters, _choose_then_counters,
+                               _player_loses_counters)

@@ -6,7 +6,7 @@ import re
 from typing import Any
 
 from engine.cards.abilities import Effect, TargetSpec
-from engine.cards.compiler.effects.amounts import amount_of
+from engine.cards.compiler.effects.amounts import amount_of, bind_x
 from engine.cards.compiler.effects.context import Ctx, Reader, reader
 from engine.cards.compiler.targets import parse_noun
 
@@ -70,28 +70,47 @@ def _prevent_would_deal(m: re.Match, c: Ctx) -> list[Effect] | None:
                                "duration": "your_next_turn" if m.group(1) else "eot"})]
 
 
-@reader(r"^prevent all (combat )?damage that would be dealt to (.+?) this turn$")
+@reader(r"^prevent all (combat )?damage that would be dealt (?:to (.+?) this turn|this turn to (.+))$")
 def _prevent_to(m: re.Match, c: Ctx) -> list[Effect] | None:
     """615.1a: a shield on what would be dealt damage ("Prevent all damage that would be dealt to
     him this turn": Gideon, after he becomes a creature). A group ("to creatures") is not read: the
     shield would also cover what joins the group later (611.2c covers only characteristics and
     control), and the op binds the objects as it resolves."""
-    what = c.ref(m.group(2))
+    what = c.ref(m.group(2) or m.group(3))  # ("... dealt this turn to up to two target creatures": Redeem)
     if what is None or isinstance(what, dict) and "each" in what:
         return None
     return [Effect("prevent", {"to": what, "combat": bool(m.group(1)), "duration": "eot"})]
 
 
-@reader(r"^prevent the next (\d+|x) (combat )?damage that would be dealt to (.+?) this turn$")
+@reader(r"^prevent the next (\d+|x) (combat )?damage that (would be dealt to (.+?)|a source of your choice would "
+        r"deal to (you and/or (?:permanents|creatures) you control)) this turn(?:, where x is (.+))?$")
 def _prevent_next(m: re.Match, c: Ctx) -> list[Effect] | None:
-    """615.7: a shield of N; "the next 1 combat damage" (Decorated Griffin) prevents only combat damage (510.2)."""
-    what = c.ref(m.group(3))
-    if what is None:
+    """615.7: a shield of N; "the next 1 combat damage" (Decorated Griffin) prevents only combat damage (510.2); "the
+    next X damage that would be dealt to you and/or permanents you control this turn" (Divine Deflection): one shield
+    for that player and those permanents together, whichever is dealt damage first; "that a source of your choice
+    would deal to ..." (Refraction Trap): only damage from the source chosen as it resolves (609.7a)."""
+    if not bind_x(m.group(6), c):
         return None
-    args: dict[str, Any] = {"to": what, "amount": amount_of(m.group(1), c), "duration": "eot"}
+    group = _you_and_yours(m.group(4) or m.group(5))
+    what = None if group is not None else c.ref(m.group(4)) if m.group(4) else None
+    if what is None and group is None:
+        return None
+    args: dict[str, Any] = {**(group or {"to": what}), "amount": amount_of(m.group(1), c), "duration": "eot"}
+    if m.group(5):
+        args["from_chosen_source"] = True
     if m.group(2):
         args["combat"] = True
     return [Effect("prevent", args)]
+
+
+def _you_and_yours(t: str) -> dict[str, Any] | None:
+    """"you and/or permanents you control": the shield's recipients as a group, its controller and the permanents
+    they control as the damage would be dealt (615.1a); None for other words."""
+    m = re.fullmatch(r"you and/or (permanents|creatures) you control", t)
+    if m is None:
+        return None
+    f: dict[str, Any] = {"controller": "you", **({"types": ["Creature"]} if m.group(1) == "creatures" else {})}
+    return {"to_players": "you", "to_filter": f}
 
 
 @reader(r"^prevent the next (\d+|x) damage that would be dealt this turn to any number of targets, divided as you "

@@ -32,6 +32,19 @@ def _all_types(kw: str) -> tuple[str | None, bool]:
     return (rest or None), True
 
 
+def _lose_types_effect(what: Any, dur: str) -> Effect:
+    """The creature has no creature type for that long (205.3m: "loses all creature types"; 613.1d layer 4); its
+    other subtypes stay."""
+    return Effect("animate", {"what": what, "lose_creature_types": True, **({"duration": dur} if dur != "eot" else {})})
+
+
+@reader(r"^(target creature|self|it|that creature) loses all creature types (until end of turn|until your next turn)$")
+def _lose_types(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Target creature loses all creature types until end of turn" (Amoeboid Changeling): 205.3m, 613.1d."""
+    what = c.ref(m.group(1))
+    return None if what is None else [_lose_types_effect(what, DURATIONS.get(m.group(2), "eot"))]
+
+
 def _types_effect(what: Any, dur: str) -> Effect:
     """The creature becomes every creature type for that long (205.3m, 613.1d layer 4)."""
     args: dict[str, Any] = {"what": what, "subtypes": sorted(CREATURE_TYPES), "keep_types": True,
@@ -52,11 +65,14 @@ def _pump(m: re.Match, c: Ctx) -> list[Effect] | None:
     return _pump_common(m.group(1), m.group(2), m.group(3), m.group(4), m.group(5).strip(), m.group(6), m.group(7), c)
 
 
-@reader(r"^(.+?) (?:each )?gets? ([+-]\w+)/([+-]\w+) and loses ([a-z, ]+?) (until end of turn|until your next turn)$")
+@reader(r"^(.+?) (?:each )?gets? ([+-]\w+)/([+-]\w+) and loses? ([a-z, ]+?) (until end of turn|until your next turn)$")
 def _pump_loses(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"Target creature defending player controls gets -2/-0 and loses flying until your next turn" (Fear of Falling):
     the pump (613.3c) and the keywords it loses (613.1f), both for that duration (611.2a)."""
     out = _pump_common(m.group(1), m.group(2), m.group(3), None, m.group(5), None, None, c)
+    if out is not None and len(out) == 1 and m.group(4) == "all creature types":  # "Target creature gets +3/-3 and
+        # loses all creature types until end of turn" (Nameless Inversion): the pump and the types lost (205.3m, 613.1d)
+        return out + [_lose_types_effect(out[0].args["what"], out[0].args.get("duration", "eot"))]
     kws = keyword_list(m.group(4))
     if out is None or not kws or len(out) != 1:
         return None
@@ -163,8 +179,8 @@ def _pump_pre(m: re.Match, c: Ctx) -> list[Effect] | None:
     return out
 
 
-@reader(r"^(.+?) (?:gains?|has|have) (.+?) (until end of turn|until your next turn|for as long as you control self|"
-        + TAPPED_DURATIONS + r")$")
+@reader(r"^(.+?) (?:each )?(?:gains?|has|have) (.+?) (until end of turn|until your next turn|for as long as you "
+        r"control self|" + TAPPED_DURATIONS + r")$")
 def _gain_kw(m: re.Match, c: Ctx) -> list[Effect] | None:
     return _gain(m.group(1), m.group(2), DURATIONS[m.group(3)], c)
 
@@ -367,6 +383,7 @@ READERS: tuple[Reader, ...] = (
     _pump_either,
     _pump,
     _pump_loses,
+    _lose_types,
     _pump_each_then_duration,
     _double_pt,
     _pump_pre,

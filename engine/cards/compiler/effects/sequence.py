@@ -543,8 +543,9 @@ def _x_compared(m: re.Match, ctx: Ctx) -> list[Effect] | None:
     for i, t in enumerate(new):
         ctx.targets[mark[0] + i] = replace(t, filter=with_x(t.filter, q), **({"count_of": q} if counted[i] else {}))
     return [sub(e) for e in got]
-_EACH_OPP_TARGET = re.compile(r"^for each (opponent|other player), (.+?)\bup to one target (.+?) (?:(?:that player|"
-                              r"that opponent|they) controls?|(?:that player's|their) (graveyard))\b(.*)$")
+_EACH_OPP_TARGET = re.compile(r"^for (each opponent|each other player|each player|any number of opponents), (.+?)\b"
+                              r"(up to one )?target (.+?) (?:(?:that player|that opponent|they) controls?|(?:that "
+                              r"player's|their) (graveyard))\b(.*)$")
 
 
 def _for_each_opponent_target(low: str, ctx: Ctx) -> list[Effect] | None:
@@ -553,11 +554,16 @@ def _for_each_opponent_target(low: str, ctx: Ctx) -> list[Effect] | None:
     "target" word once for each of those players), from none to one for each; "for each other player" is each
     player other than you. The instruction is the same for every target chosen."""
     m = _EACH_OPP_TARGET.match(low)
-    if m is None or m.group(4) or re.search(r"\bthat (?:player|opponent)\b", m.group(5)):
+    if m is None or m.group(5) or re.search(r"\bthat (?:player|opponent)\b", m.group(6)) \
+            or bool(m.group(3)) == (m.group(1) == "any number of opponents"):
         return None  # "... and that player gains life equal to its power": each target's own player, not read
-    who = "an opponent controls" if m.group(1) == "opponent" else "you don't control"
+    # "For any number of opponents, destroy target nonland permanent that player controls" (Windgrace's Judgment): as
+    # many opponents as you choose, one target of each; "For each player, put a +1/+1 counter on up to one target
+    # creature that player controls" (Nils, Discipline Enforcer): yours too
+    who = {"each opponent": " an opponent controls", "any number of opponents": " an opponent controls",
+           "each other player": " you don't control"}.get(m.group(1), "")
     mark = ctx.mark()
-    got = _attempt(f"{m.group(2)}up to one target {m.group(3)} {who}{m.group(5)}", ctx)
+    got = _attempt(f"{m.group(2)}up to one target {m.group(4)}{who}{m.group(6)}", ctx)
     if got is None or len(ctx.targets) != mark[0] + 1:
         ctx.rewind(mark)
         return None
@@ -987,6 +993,28 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
         got = _if_target_has(m.group(1), noun, ctx)
         if got is not None:
             return got
+    m = re.fullmatch(r"(.+?\btarget\b.+?) if (?:its|that spell's|that creature's|that permanent's) (controller is "
+                     r"poisoned|mana value is x|mana value is less than or equal to the greatest mana value among "
+                     r"permanents you control)", low)
+    if m:  # "Counter target spell if its controller is poisoned" (Corrupted Resolve), "... if its mana value is X"
+        # (Disrupting Shoal), "... if its mana value is less than or equal to the greatest mana value among permanents
+        # you control" (Dispersal Shield): only if the target has it as the instruction is carried out (608.2c)
+        pred = m.group(2)
+        has: dict[str, Any] = {"controller_poison_ge": 1} if pred.startswith("controller") else \
+            {"mv_eq": {"x": True}} if pred.endswith(" x") else \
+            {"mv_le": {"greatest": "mv", "among": {"controller": "you"}}}
+        got = _if_target_matches(m.group(1), has, ctx)
+        if got is not None:
+            return got
+    m = re.fullmatch(r"(.+?\btarget\b.+?) if you control more (creatures|lands) than (?:its|that spell's|that "
+                     r"creature's|that permanent's) controller", low)
+    if m:  # "Counter target spell if you control more creatures than that spell's controller" (Unified Will)
+        mark = ctx.mark()
+        inner = parse_sentence(m.group(1), ctx)
+        if inner is not None and len(ctx.targets) == 1 and len(inner) == 1 and inner[0].get("what") == {"target": 0}:
+            return [Effect("if", {"cond": {"more_than_target_controller": {"types": [m.group(2)[:-1].capitalize()]}},
+                                  "then": inner})]
+        ctx.rewind(mark)
     m = re.fullmatch(r"(.+?) (if|unless) (there are .+|you control .+|you don't control .+|an opponent .+|you have .+|"
                      r"it escaped|it's .+|your life total .+|you attacked .+|you've .+|you gained .+|"
                      r"this is the \w+ time this ability has resolved this turn|"
@@ -1011,6 +1039,12 @@ def _if_target_has(body: str, noun: str, ctx: Ctx) -> list[Effect] | None:
     """The instruction ``body`` on the first target of the ability, only if that target matches ``noun``'s
     comparisons (power, toughness, mana value) as the instruction is carried out (608.2c)."""
     f = parse_noun(noun)
+    return None if f is None else _if_target_matches(body, f, ctx)
+
+
+def _if_target_matches(body: str, f: dict[str, Any] | None, ctx: Ctx) -> list[Effect] | None:
+    """The instruction ``body`` on the first target of the ability, only if that target matches filter ``f`` as the
+    instruction is carried out (608.2c)."""
     mark = ctx.mark()
     inner = parse_sentence(body, ctx) if f is not None else None
     if f is None or inner is None or len(inner) != 1 or inner[0].get("what") != {"target": 0} or len(ctx.targets) != 1:
@@ -2657,6 +2691,24 @@ def _parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             # 615.5: the rest of a prevention effect happens right after the damage is prevented
             rider = {"counters": "+1/+1"} if s.startswith("for each") else {"gain_life": True}
             out[-1] = Effect("prevent", {**out[-1].args, "rider": rider})
+            continue
+        m = re.fullmatch(r"if damage (?:from an? (white|blue|black|red|green) source )?is prevented this way, self "
+                         r"deals that much damage to (any target|target player or planeswalker|target creature|"
+                         r"target player|that source's controller|the source's controller)", s)
+        if m and out and out[-1].op == "prevent" and not out[-1].args.get("rider") \
+                and (out[-1].args.get("amount") is not None or out[-1].args.get("next")):
+            # "Prevent the next 3 damage that a source of your choice would deal to you ... If damage is prevented this
+            # way, SELF deals that much damage to any target." (Refraction Trap), "... to that source's controller"
+            # (Deflecting Palm): 615.5, right after each time the shield prevents damage, what it prevented then; the
+            # target is chosen as it is cast (601.2c)
+            # "If damage from a red source is prevented this way" (Honorable Passage): only then (609.7: the source's
+            # color as the damage would be dealt)
+            to: Any = "source_controller" if m.group(2).endswith("source's controller") else ctx.ref(m.group(2))
+            if to is None:
+                return None
+            color = {"colors": [COLORS[m.group(1)]]} if m.group(1) else None
+            out[-1] = Effect("prevent", {**out[-1].args, "rider": {"damage_to": to,
+                                                                   **({"if_from": color} if color else {})}})
             continue
         m = re.match(
             r"^(?:that creature is|it is|it's|each of those creatures is) an? "

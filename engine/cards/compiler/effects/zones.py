@@ -936,6 +936,46 @@ def _attach_aura(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("attach", {"what": what, "to": to, "aura": True})]
 
 
+@reader(r"^attach (all|any number of) (auras and equipment|equipment)( you control| on the battlefield)? to (.+)$")
+def _attach_many(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """701.3a: "attach all Equipment on the battlefield to it" (Vulshok Battlemaster), "attach any number of Auras
+    and Equipment you control to it" (Heavenly Blademaster: chosen as it resolves), "attach any number of target
+    Equipment to it" (Armory Automaton), "... to target creature you control" (Beatrix): each one to that permanent;
+    an Equipment only to a creature (301.5c), an Aura only to what it could enchant (303.4a); otherwise that one
+    stays where it is (701.3b)."""
+    f: dict[str, Any] = {"subtypes": ["Aura", "Equipment"] if m.group(2).startswith("auras") else ["Equipment"]}
+    if m.group(3) == " you control":
+        f["controller"] = "you"
+    if m.group(1) == "all":
+        if m.group(3) == " you control":
+            return None
+        what: Any = {"each": f}
+    elif m.group(3) is None:
+        return None
+    else:
+        what = {"choose": f, "amount": 99, "up_to": True}
+    if "player" in m.group(4):  # "... to target permanent or player" (Ardenn): an Aura attached to a player (a Curse)
+        return None  # is not read
+    to = c.ref(m.group(4))
+    if to is None or isinstance(to, dict) and ("each" in to or "choose" in to):
+        return None
+    return [Effect("attach", {"what": what, "to": to, "fit": True})]
+
+
+@reader(r"^attach any number of (target equipment(?: you control)?) to (.+)$")
+def _attach_targets(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"you may attach any number of target Equipment to it" (Armory Automaton): each chosen as it is put on the
+    stack, attached as _attach_many says."""
+    spec = parse_target("any number of " + m.group(1))
+    if spec is None or spec.filter.get("subtypes") != ["Equipment"]:
+        return None
+    what = c.add_target(spec)
+    to = c.ref(m.group(2))
+    if to is None or isinstance(to, dict) and ("each" in to or "choose" in to):
+        return None
+    return [Effect("attach", {"what": what, "to": to, "fit": True})]
+
+
 @reader(r"^attach ((?:up to one )?target .*?equipment.*?|an equipment you control) to (.+)$")
 def _attach_equipment(m: re.Match, c: Ctx) -> list[Effect] | None:
     """701.3a: "attach target Equipment you control to target creature you control" (Kor Outfitter), "you may
@@ -1242,6 +1282,8 @@ READERS: tuple[Reader, ...] = (
     _exile_all_but,
     _exiles_top,
     _attach_aura,
+    _attach_many,
+    _attach_targets,
     _attach_equipment,
     _exile_library,
     _attach,
