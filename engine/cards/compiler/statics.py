@@ -475,6 +475,14 @@ def _surveil_extra(m: re.Match) -> list[dict[str, Any]] | None:
     return None if not n else [{"kind": "surveil_extra", "who": "you", "amount": n}]
 
 
+@static(r"^if you would roll one or more dice, instead roll that many dice plus one and ignore the lowest roll$")
+def _extra_die(m: re.Match) -> list[dict[str, Any]] | None:
+    """Rolling dice (a later rule, Adventures in the Forgotten Realms) changed by a replacement effect (614.1a):
+    "If you would roll one or more dice, instead roll that many dice plus one and ignore the lowest roll" (Pixie
+    Guide, Barbarian Class): the roll keeps the highest results (engine/player_statics.py extra_dice)."""
+    return [{"kind": "extra_die", "who": "you"}]
+
+
 @static(r"^self (?:saddles mounts and crews vehicles|crews vehicles|saddles mounts) as though its power were (\d+) "
         r"greater$")
 def _crew_power(m: re.Match) -> list[dict[str, Any]] | None:
