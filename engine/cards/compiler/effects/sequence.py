@@ -875,6 +875,13 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
         got = _attempt(f"{m.group(1)}x {m.group(2)}, where x is {m.group(3)}", ctx)
         if got is not None:
             return got
+    m = re.fullmatch(r"(.*?)\bhalf x ([a-z0-9/+\- ]+?), rounded (up|down)", low)
+    if m and " where x is " not in low:
+        # "create half X Food tokens, rounded up" (The Goose Mother), "draw half X cards, rounded down": the same
+        # instruction as "create X Food tokens, where X is half X, rounded up" (107.1a: rounded as it says; 107.3)
+        got = _attempt(f"{m.group(1)}x {m.group(2)}, where x is half x, rounded {m.group(3)}", ctx)
+        if got is not None:
+            return got
     m = re.fullmatch(r"until (end of turn|your next turn), (.+? and .+?)(, where x is .+)?", low)
     if m:  # "Until end of turn, target creature gains trample and gets +X/+X, where X is ...": the leading
         # duration is every clause's (611.2a), as the same words at the end of the sentence are
