@@ -1293,7 +1293,7 @@ def put_on_stack(g: "Game") -> None:
                 return
         if specs_of(t) and "targets" not in t:
             if "target_counts" not in t:  # "up to X target ..., where X is Q": Q counted as it is put (603.3d)
-                n = counts_of(g, specs_of(t), t["source"])
+                n = counts_of(g, specs_of(t), t["source"], t["info"])
                 if n is not None:
                     t["target_counts"] = n
             cands = candidates(g, t)

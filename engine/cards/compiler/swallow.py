@@ -130,7 +130,8 @@ def unbound_that_many(ab: Any) -> bool:
     earlier): only a triggered ability whose event carries an amount, or which counts the
     objects of its event batch (603.2c), has one."""
     effects = [*ab.effects, *(e for m in ab.modes for e in m.effects)]
-    if not _uses_that_much(effects):
+    counted = [t.count_of for t in (*ab.targets, *(t for m in ab.modes for t in m.targets))]  # "up to that many
+    if not _uses_that_much(effects) and not _uses_that_much(counted):  # target ...", counted as it is put (603.3d)
         return False
     trig = ab.trigger or {}
     ev = trig.get("event")
