@@ -329,6 +329,10 @@ def _reflexive(g: "Game", r: Ctx, e: Effect) -> None:
     receive priority, its targets chosen then (603.3, 603.3d), whatever became of its source (603.7c-like)."""
     s = this(g, r)
     info: dict[str, Any] = {"event": "reflexive", "player": controller(g, r)}
+    if e.get("paid"):  # "When you pay this cost one or more times, ... that many ...": only if it was paid, the
+        if int(r.get("paid", 0)) < 1:  # times paid its amount (engine/ops/misc.py pay_any)
+            return
+        info["amount"] = int(r["paid"])
     if r.get("amassed"):  # "Amass Orcs 2. When you do, ... the amassed Army's power": the Army it amassed
         info["amassed"] = list(r["amassed"])
     g.triggered.append({"controller": controller(g, r), "ability": e.args["ability"], "source": source_id(g, r),

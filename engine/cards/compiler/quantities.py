@@ -56,6 +56,8 @@ def amount(word: str) -> Any:
         return {"x": True}
     if w in ("that much", "that many"):
         return {"that_much": True}
+    if w == "twice that many":  # "create twice that many 2/2 black Zombie creature tokens" (Tainted Adversary)
+        return {"times": 2, "of": {"that_much": True}}
     m = re.fullmatch(r"x plus (\w+)", w)
     if m and number(m.group(1)) is not None:  # "You gain X plus 3 life" (Vitalizing Cascade): X and that many more
         return {"plus": [{"x": True}, number(m.group(1))]}

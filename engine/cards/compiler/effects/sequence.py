@@ -2487,6 +2487,23 @@ def _parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                 return None
             out.append(Effect("if", {"cond": {"unless_paid": True}, "then": list(effs)}))
             continue
+        m = re.match(r"^when you pay this cost one or more times, (.+)$", s)
+        if m and out and out[-1].op == "may" and set(out[-1].args) == {"effects"} \
+                and len(out[-1].args["effects"]) == 1 and out[-1].args["effects"][0].op == "pay_any":
+            out[-1] = out[-1].args["effects"][0]  # "you may" adds no choice to a number of times (none is one)
+        if m and out and out[-1].op == "pay_any" and out[-1].args.get("cost"):
+            # "You may pay {2}{B} any number of times. When you pay this cost one or more times, put that many +1/+1
+            # counters on SELF, then ..." (Tainted Adversary): a reflexive ability (a later rule; in 2016 terms a
+            # delayed triggered ability that triggers at once, 603.7a) if it was paid at least once, "that many" the
+            # times paid, its targets chosen as it is put on the stack (603.3d)
+            rctx = Ctx(last=ctx.last)
+            effs = parse_effects(m.group(1), rctx)
+            if effs is None:
+                return None
+            out.append(Effect("reflexive", {"ability": Ability(
+                "triggered", m.group(1), effects=tuple(effs), targets=tuple(rctx.targets),
+                trigger={"event": "reflexive"}), "paid": True}))
+            continue
         m = re.match(r"^when you do, (.+)$", s)
         if m and out and out[-1].op == "sacrifice" and out[-1].args.get("who") == "you" \
                 and "what" not in out[-1].args and "filter" in out[-1].args:

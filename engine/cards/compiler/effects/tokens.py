@@ -28,7 +28,7 @@ _TOKEN = re.compile(
     r"[a-z ,/+-]+?) )?"
     r"creates? "
     r"(?P<n>a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|twenty|"
-    r"x|\d+|that many) (?P<tapped>tapped )?"
+    r"x|\d+|that many|twice that many) (?P<tapped>tapped )?"
     r"(?:(?P<p>\d+|x)/(?P<t>\d+|x) )?"
     r"(?P<colors>(?:(?:white|blue|black|red|green|colorless)(?:,? and |, | ))*)"
     r"(?P<names>(?:legendary )?(?:[a-z'\-]+ )*?)(?P<kind>enchantment artifact creature|artifact creature|"
