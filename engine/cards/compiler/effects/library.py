@@ -974,6 +974,18 @@ _REVEAL_PILES = re.compile(
     r"| and separate them into two piles\. an opponent chooses one of those piles\. put that pile into "
     r"(your hand|your graveyard) and the other into (your hand|your graveyard))\.\s*"
 )
+#: "Look at the top five cards of your library and separate them into a face-down pile and a face-up pile. An opponent
+#: chooses one of those piles. Put that pile into your hand and the other into your graveyard." (Curator of
+#: Destinies); "Target opponent looks at the top four cards of your library and separates them into a face-down pile
+#: and a face-up pile. Put one pile into your hand and the other into your graveyard." (Fortune's Favor)
+_HIDDEN_PILES = re.compile(
+    r"^(?:look at the top (\w+) cards of your library and separate them into a face-down pile and a face-up pile\. "
+    r"an opponent chooses one of (?:those|the) piles\. put that pile into (your hand|your graveyard) and the other "
+    r"into (your hand|your graveyard)"
+    r"|(target opponent|they) looks? at the top (\w+) cards of your library and separates? them into a face-down "
+    r"pile and a face-up pile\. put one pile into (your hand|your graveyard) and the other into (your hand|your "
+    r"graveyard))\.\s*"
+)
 #: "Separate all permanents target player controls into two piles. That player sacrifices all
 #: permanents in the pile of their choice." (Liliana of the Veil), "... Destroy all creatures in the
 #: pile of that player's choice. They can't be regenerated." (Do or Die)
@@ -1047,6 +1059,20 @@ def read_piles(text: str, ctx: Ctx) -> tuple[list[Effect], str] | None:
             args = {"top": n, "separator": "you", "chooser": "opponent",
                     "chosen": _PILE_DEST[m.group(4)], "other": _PILE_DEST[m.group(5)]}
         if args["chosen"] == args["other"]:
+            return None
+        return [Effect("piles", args)], text[m.end():]
+    m = _HIDDEN_PILES.match(text)
+    if m:  # one player looks at the cards and makes a face-down and a face-up pile; only the face-up one is shown
+        if m.group(1):  # you separate; an opponent chooses
+            args = {"top": amount(m.group(1)), "separator": "you", "chooser": "opponent",
+                    "chosen": _PILE_DEST[m.group(2)], "other": _PILE_DEST[m.group(3)], "face_down": True}
+        else:  # the opponent named separates; you choose
+            sep = ctx.player(m.group(4))
+            if sep is None or sep == "you":
+                return None
+            args = {"top": amount(m.group(5)), "separator": sep, "chooser": "you",
+                    "chosen": _PILE_DEST[m.group(6)], "other": _PILE_DEST[m.group(7)], "face_down": True}
+        if args["top"] is None or args["chosen"] == args["other"]:
             return None
         return [Effect("piles", args)], text[m.end():]
     m = _PERMANENT_PILES.match(text)
