@@ -19,6 +19,7 @@ from engine.cards.abilities import Effect
 from engine.filters import matches
 from engine.ops import nested
 from engine.ops.base import table
+from engine.ops.cast import offer
 from engine.ops.zones import link_exiled
 from engine.state import create_object
 from engine.values import amount, controller, gone_record, refs, source_id, this
@@ -197,6 +198,13 @@ def _dig(g: "Game", r: dict, e: Effect) -> dict | None:
             return w
         r["answers"][nested.slot(r, "take")] = picks
     picks = [c for c in nested.answer(r, "take") if c in g.objects and g.objects[c].zone == "library"]
+    if picks and e.get("to") == "cast":  # "You may cast a spell from among them without paying its mana cost" (608.2g,
+        # 117.9): the card chosen is offered to be cast from the library now; one not cast stays with the rest
+        got = offer(g, r, picks[0], nested.slot(r, "cast"), Effect("cast_offer", {"free": True, "zone": "library",
+                                                                                   "by_you": True}))
+        if isinstance(got, dict):
+            return got
+        picks = []
     if picks and e.get("reveal_taken"):  # "you may reveal that card and put it into your hand" (701.13a)
         knowledge.show(g, picks)
         g.log("reveal", player=p, cards=[g.objects[c].card.name for c in picks], objs=list(picks))

@@ -414,7 +414,29 @@ _LOOK_TAKE = re.compile(
 )
 
 
+#: "Look at the top four cards of your library. You may cast a spell from among them without paying its mana cost.
+#: Put the rest on the bottom of your library in a random order." (Svella, Ice Shaper; Velomachus Lorehold: "... an
+#: instant or sorcery spell with mana value less than or equal to SELF's power ...")
+_DIG_CAST = re.compile(
+    r"^look at the top (two|three|four|five|six|seven|eight|nine|ten|\d+) cards of your library\. you may cast (?:a|an) "
+    r"(.+? )?spell( with [^.]+?)? from among them without paying its mana cost\. put the rest on the bottom of your "
+    r"library in a random order\.?$"
+)
+
+
 def read_dig(text: str, ctx: Ctx) -> list[Effect] | None:
+    m = _DIG_CAST.match(text)
+    if m:  # 608.2g, 117.9: one of those cards, of that kind, chosen and maybe cast from the library as the ability
+        # resolves; the others (and one not cast) to the bottom in a random order (401.4)
+        f = parse_noun((m.group(2) or "") + "spell" + (m.group(3) or ""))
+        if f is None or f.get("player") or "Land" in f.get("types", ()):
+            return None
+        f.pop("zone", None)
+        f.setdefault("not_types", [])
+        if "Land" not in f["not_types"]:  # a spell: never a land card (a land is played, not cast, 305.9)
+            f["not_types"] = [*f["not_types"], "Land"]
+        return [Effect("dig", {"amount": amount(m.group(1)), "take": 1, "filter": f, "optional": True, "to": "cast",
+                               "rest": "library_bottom"})]
     m = _LOOK_TAKE.match(text)
     if m:  # 701.15a: revealed as it is taken; "its mana value" is that card's (608.2h), none taken, none lost
         out = [Effect("dig", {"amount": 1, "take": 1, "filter": {}, "optional": True, "reveal_taken": True,
