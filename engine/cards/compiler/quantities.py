@@ -971,6 +971,8 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     if m:  # "if a creature died under your control this turn" (700.4): one of the creatures that died this turn
         got = count_of(m.group(1) + " that died under your control this turn")  # was yours as it last existed
         return None if got is None else {"amount_ge": {"amount": got, "n": 1}}
+    if re.fullmatch(r"(?:it|that creature|that permanent|that artifact) had (?:one or more )?counters on it", t):
+        return {"had_counter": "any"}  # "if it had counters on it" (The Ozolith): of any kind, as it last existed
     m = re.fullmatch(r"(?:it|that creature) had an? ([+\-\w/]+) counter on it", t)
     if m:  # "Destroy target creature. If that creature had a +1/+1 counter on it, ..." (Rite of the Serpent), "When
         # SELF dies, if it had a +1/+1 counter on it" (Promising Duskmage): as it last existed (608.2h, 603.10)
