@@ -199,6 +199,8 @@ def _syms(pay: dict[str, Any]) -> tuple[str, ...]:
 def with_x(g: "Game", r: dict, pay: dict[str, Any]) -> dict[str, Any]:
     """A payment an effect asks for ("unless its controller pays {X}") with X replaced by the
     X of the resolving spell or ability (107.3a, 107.3c: X keeps its value as it resolves)."""
+    if isinstance(pay.get("life"), dict):  # "pay X life, where X is its power": counted now (107.3, 608.2h)
+        pay = {**pay, "life": max(0, amount(g, pay["life"], source_id(g, r), r))}
     mana = pay.get("mana") or ()
     if "X" not in mana:
         return pay

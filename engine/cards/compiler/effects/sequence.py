@@ -125,6 +125,14 @@ def _pay(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("pay", _payment(m.group(1)))]
 
 
+@reader(r"^pay x life(?:, where x is (.+))?$")
+def _pay_x_life(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """119.4, 107.3: "you may pay X life, where X is its power" (Mask of Griselbrand): that much life, counted as it
+    is paid (engine/ops/misc.py with_x); only with at least that much life (119.4)."""
+    q = ctx_quantity(m.group(1), c) if m.group(1) else c.x
+    return None if not isinstance(q, dict) or q.get("x") else [Effect("pay", {"life": q})]
+
+
 @reader(r"^(.+?) unless (.+?) (?:pays|pay) "
         r"(?:\{x\}, where x is (.+)|\{(\d+)\} plus an additional \{1\} for each (.+))$")
 def _unless_pay_x(m: re.Match, c: Ctx) -> list[Effect] | None:
@@ -1524,6 +1532,12 @@ def _parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     if "\n" in text and DIE_ROW.match(text.strip().split("\n")[1].strip()):
         return die_table(text, ctx)
     text = _except_for(_do_the_same(text))
+    m = re.fullmatch(r"(you may pay x life), where x is ([^.]+)\. (if you do, [^.]*\bx\b[^.]*?)\.?", text.strip(),
+                     flags=re.I)
+    if m and " where x is " not in m.group(3).lower():
+        # "You may pay X life, where X is its power. If you do, draw X cards." (Mask of Griselbrand): one X for both
+        # sentences (107.3: X is that value wherever it appears), counted as the ability resolves (608.2h)
+        text = f"{m.group(1)}, where x is {m.group(2)}. {m.group(3)}, where x is {m.group(2)}."
     m = re.fullmatch(r"choose a number between (\d+) and (\d+)\. (.+)", text.strip(), flags=re.I | re.S)
     if m and int(m.group(1)) <= int(m.group(2)) and re.search(r"\b(?:the chosen number|that many|that much)\b",
                                                                 m.group(3), flags=re.I):
@@ -3893,7 +3907,7 @@ def _each_part(parts: list[str], c: Ctx) -> list[Effect] | None:
 
 
 #: this module's readers ("X unless ...", "X at the beginning of ...": they read another sentence)
-READERS: tuple[Reader, ...] = (_pay, _may_pay_then, _unless_pay_x, _unless_pay_each, _unless_pay,
+READERS: tuple[Reader, ...] = (_pay, _pay_x_life, _may_pay_then, _unless_pay_x, _unless_pay_each, _unless_pay,
                                _ward_action,
                                _unless_do, _unless_has_deal,
                                _either_quality, _either_instruction, _put_or_remove_counter, _either_token,
