@@ -73,10 +73,11 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
     """The condition of a trigger, without its leading word: 'SELF enters' -> {...}. "... during your turn" / "...
     during an opponent's turn" after any event: only in a turn of the ability's controller, or not (500)."""
     trig = _parse_trigger(cond)
-    perm = re.fullmatch(r"(an? (?:nontoken )?(?:permanent|creature|artifact|enchantment|planeswalker) (?:you control|an "
-                        r"opponent controls)) is put into a graveyard,?", cond.strip().lower()) if trig is None else None
-    if perm:  # "Whenever a permanent you control is put into a graveyard" (Aetherworks Marvel): a permanent is on the
-        # battlefield (110.1), so it is put there from the battlefield (700.4: it dies, if a creature)
+    perm = re.fullmatch(r"(an? (?:nontoken )?(?:permanent|creature|artifact|enchantment|planeswalker) (?:you control|"
+                        r"an opponent controls)) is put into a graveyard,?", cond.strip().lower()) \
+        if trig is None else None
+    if perm:  # "Whenever a permanent you control is put into a graveyard" (Aetherworks Marvel): a permanent is on
+        # the battlefield (110.1), so it is put there from the battlefield (700.4: it dies, if a creature)
         trig = _parse_trigger(f"{perm.group(1)} is put into a graveyard from the battlefield")
     held = re.fullmatch(r"(.+?) while (.+)", cond.strip().lower().rstrip(",")) if trig is None else None
     if held:  # "Whenever SELF attacks while you control a Dinosaur" (603.2): the event, as it happens while the

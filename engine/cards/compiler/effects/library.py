@@ -418,9 +418,9 @@ _LOOK_TAKE = re.compile(
 #: Put the rest on the bottom of your library in a random order." (Svella, Ice Shaper; Velomachus Lorehold: "... an
 #: instant or sorcery spell with mana value less than or equal to SELF's power ...")
 _DIG_CAST = re.compile(
-    r"^look at the top (two|three|four|five|six|seven|eight|nine|ten|\d+) cards of your library\. you may cast (?:a|an) "
-    r"(.+? )?spell( with [^.]+?)? from among them without paying its mana cost\. put the rest on the bottom of your "
-    r"library in a random order\.?$"
+    r"^look at the top (two|three|four|five|six|seven|eight|nine|ten|\d+) cards of your library\. you may cast "
+    r"(?:a|an) (.+? )?spell( with [^.]+?)? from among them without paying its mana cost\. put the rest on the "
+    r"bottom of your library in a random order\.?$"
 )
 
 
