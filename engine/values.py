@@ -1194,7 +1194,7 @@ def activations(g: "Game", r: Ctx | None) -> int:
 
 
 def _had(counters: dict[str, Any], kind: str) -> bool:
-    """Counters of that kind among ``counters`` ("any": counters of any kind, "if it had counters on it", 122.1)."""
+    """Counters of that kind among ``counters`` ("any": counters of any kind, "if it had counters on it", 121.1)."""
     if kind == "any":
         return any(int(v or 0) > 0 for v in counters.values())
     return int(counters.get(kind, 0)) > 0
