@@ -434,8 +434,9 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         if m.group(2) == "self":
             return {"event": "counters_put", "self": True, **each}
         f = parse_noun(m.group(2))
-        if f is None or f.get("player") or f.get("zone") not in (None, "battlefield") or f.get("_needs_player_target"):
-            return None
+        if f is None or "'player'" in repr(f) or f.get("zone") not in (None, "battlefield") \
+                or f.get("_needs_player_target"):
+            return None  # ("on a permanent or player": a player's counters are another event, not read here)
         f.pop("zone", None)
         return {"event": "counters_put", "filter": f, **each}
     m = re.fullmatch(r"one or more ([+\-]\d+/[+\-]\d+|[a-z]+) counters are put on (.+)", c)
