@@ -904,14 +904,15 @@ def replicate_record(g: "Game", s: "Obj") -> dict[str, Any]:
 
 
 def storm_problems(card: CardDef) -> list[str]:
-    """702.39a, 702.55a, 702.68a: what of storm (or replicate, gravestorm) this engine cannot do for the card: copies of
-    permanent spells (they would become tokens, a later rule) and new targets for a spell with
-    more than one target (or a variable number of targets)."""
+    """702.39a, 702.55a, 702.68a: what of storm (or replicate, gravestorm) this engine cannot do for the card: new
+    targets for a spell with more than one target (or a variable number of targets). A copy of a permanent spell
+    becomes a token as it resolves (a later rule of the Core Set 2021 rules; engine/game.py move), and an Aura
+    spell's copy may be given a new object to enchant (its one target, 303.4a, 706.10c: engine/ops/cast.py storm)."""
     if not {"Storm", "Replicate", "Gravestorm", "Conspire", "Casualty"} & set(card.keywords) and \
             not any(e.op == "storm" and e.get("record") == "copies" for a in card.abilities for e in a.effects):
         return []  # ("when you cast SELF, copy it for each ...": the same copies, engine/ops/cast.py storm)
     if set(card.types) - {"Instant", "Sorcery"}:
-        return ["storm on a permanent spell"]
+        return []  # a permanent spell has no spell ability: an Aura's one target is its enchant target (303.4a)
     ab = next((a for a in card.abilities if a.kind == "spell"), None)
     if ab is not None and (ab.choose or len(ab.targets) > 1 or any(t.count != 1 or t.min != 1 for t in ab.targets)):
         return ["storm copies of a spell with several targets"]

@@ -75,6 +75,7 @@ KINDS = frozenset({"no_max_hand_size", "hand_size", "untap_limit", "player_keywo
                    "loyalty_instant",  # "... activate loyalty abilities ... any time you could cast an instant"
                    "loyalty_times",  # "... activate the loyalty abilities of planeswalkers you control twice each turn"
                    "surveil_extra",  # "You may look at an additional two cards each time you surveil"
+                   "extra_die",  # "... instead roll that many dice plus one and ignore the lowest roll": extra_dice
                    "graveyard_keywords",  # "... cards in your graveyard have retrace" (cast_options, 702.80a)
                    "ability_cost",  # "Equip abilities you activate cost {1} less to activate" (costs.ability_mana)
                    "haste_activation",  # "... activate abilities of creatures you control as though ... haste"
@@ -445,6 +446,16 @@ def surveil_extra(g: "Game", player: str) -> int:
     if not active(g):
         return 0
     return sum(int(st.get("amount", 0)) for _sid, _ctl, st in _mine(g, "surveil_extra", player))
+
+
+def extra_dice(g: "Game", player: str) -> int:
+    """Rolling dice (a later rule, Adventures in the Forgotten Realms): "If you would roll one or more dice, instead
+    roll that many dice plus one and ignore the lowest roll" (Pixie Guide): how many more dice ``player`` rolls, the
+    lowest that many ignored. Each such replacement applies once to the roll (616.1: the second, applied to the roll
+    of one more die, adds one more again)."""
+    if not active(g):
+        return 0
+    return len(_mine(g, "extra_die", player))
 
 
 def loyalty_times(g: "Game", player: str, oid: int) -> int:

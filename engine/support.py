@@ -189,6 +189,7 @@ STATICS = frozenset({"abilities_of", "anthem", "keywords", "restriction", "enter
                      "loyalty_instant",  # engine/player_statics.py, read by engine/casting.py (606.3)
                      "loyalty_times",  # engine/player_statics.py, read by engine/casting.py (606.3)
                      "surveil_extra",  # engine/player_statics.py, read by engine/ops/zones.py (surveil)
+                     "extra_die",  # engine/player_statics.py, read by engine/ops/control.py (roll)
                      "graveyard_keywords",  # engine/player_statics.py, read by engine/cast_options.py (702.80a)
                      "ability_cost",  # engine/player_statics.py, read by engine/costs.py ability_mana (602.2b)
                      "haste_activation",  # engine/player_statics.py, read by engine/casting.py, payment.py (302.6)

@@ -309,13 +309,16 @@ def with_x(specs: tuple[TargetSpec, ...], x: int) -> tuple[TargetSpec, ...]:
                  else s for s in specs)
 
 
-def counts_of(g: "Game", specs: tuple[TargetSpec, ...], src: int | None) -> list[int] | None:
+def counts_of(g: "Game", specs: tuple[TargetSpec, ...], src: int | None,
+              info: dict[str, Any] | None = None) -> list[int] | None:
     """601.2c, 107.3: the number of targets of each slot "up to X target ..., where X is Q" (Vile Requiem: the verse
     counters on SELF as the ability is activated, before its costs are paid, 601.2h), Q counted now; None when no
-    slot is counted so."""
+    slot is counted so. "Up to that many target ..." of a triggered ability: the amount its trigger event names
+    (``info``, 603.3d: counted as it is put on the stack; none without one)."""
     if all(s.count_of is None for s in specs):
         return None
-    return [max(0, amount(g, s.count_of, src)) if s.count_of is not None else s.count for s in specs]
+    return [(max(0, int((info or {}).get("amount") or 0)) if s.count_of == {"that_much": True}
+             else max(0, amount(g, s.count_of, src))) if s.count_of is not None else s.count for s in specs]
 
 
 def with_counts(specs: tuple[TargetSpec, ...], counts: list[int] | None) -> tuple[TargetSpec, ...]:

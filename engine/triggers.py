@@ -623,8 +623,8 @@ def _add(g: "Game", src: "Obj", ab: Any, controller: str, ev: dict[str, Any],
     times = _cause_count(g, src, controller, ev, permanent)
     if times == 0:
         return None
-    if ab.trigger.get("each_counter"):  # "whenever a +1/+1 counter is put on SELF": once for each counter (603.2c)
-        times *= max(1, int(ev.get("amount", 1)))
+    occurrences = max(1, int(ev.get("amount", 1))) if ab.trigger.get("each_counter") else 1  # "whenever a +1/+1
+    # counter is put on SELF": once for each counter (603.2c)
     if ab.condition is not None:
         if not condition(g, ab.condition, src.id, {"trigger": ev, "controller": controller}):
             return None  # 603.4: an intervening "if" clause
@@ -648,9 +648,11 @@ def _add(g: "Game", src: "Obj", ab: Any, controller: str, ev: dict[str, Any],
         n = n if turn == g.turn else 0
         if n >= limit:
             return None
+        occurrences = min(occurrences, limit - n)  # an event of several occurrences (603.2c) triggers it that often
         if src.zone not in ("battlefield", "stack"):  # an emblem, a designation (speed), a card: objects off the
             src = g.objects[src.id] = src.copy()  # battlefield are shared by a game's copies, replaced, never changed
-        src.chosen[key] = (g.turn, n + 1)
+        src.chosen[key] = (g.turn, n + occurrences)
+    times *= occurrences
     if batch is not None:
         for _ in range(times):
             info = dict(ev, objs=[ev.get("obj")], amount=1)
@@ -1300,7 +1302,7 @@ def put_on_stack(g: "Game") -> None:
                 return
         if specs_of(t) and "targets" not in t:
             if "target_counts" not in t:  # "up to X target ..., where X is Q": Q counted as it is put (603.3d)
-                n = counts_of(g, specs_of(t), t["source"])
+                n = counts_of(g, specs_of(t), t["source"], t["info"])
                 if n is not None:
                     t["target_counts"] = n
             cands = candidates(g, t)

@@ -1203,6 +1203,13 @@ def _dealt_to_self(g: "Game", o: Any, r: Ctx | None) -> int:
     return int(n) if turn == g.turn else 0
 
 
+def _had(counters: dict[str, Any], kind: str) -> bool:
+    """Counters of that kind among ``counters`` ("any": counters of any kind, "if it had counters on it", 121.1)."""
+    if kind == "any":
+        return any(int(v or 0) > 0 for v in counters.values())
+    return int(counters.get(kind, 0)) > 0
+
+
 def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -> bool:
     """Whether a condition holds now: an intervening "if" (603.4), an "as long as" static
     (611.3a), a conditional instruction (608.2c) or an activation restriction (602.5b).
@@ -1577,15 +1584,15 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
             s_ = this(g, r)
             info = s_.trigger_info or {}
             if info.get("event") in ("dies", "ltb") and info.get("counters") is not None:  # the trigger's creature
-                had = int(info["counters"].get(kind, 0)) > 0
+                had = _had(info["counters"], kind)
             else:  # a target: now, or as it last existed if it left during the resolution
                 for x in refs(g, r, "it"):
                     if isinstance(x, int):
                         now = x in g.objects and g.objects[x].zone == "battlefield"
                         cs = g.objects[x].counters if now else r.get("lki_counters", {}).get(x, {})
-                        had = had or int(cs.get(kind, 0)) > 0
+                        had = had or _had(cs, kind)
         else:  # an intervening "if" as the ability triggers (603.4): the event's creature as it left (603.10)
-            had = int((((r or {}).get("trigger") or {}).get("counters") or {}).get(kind, 0)) > 0
+            had = _had(((r or {}).get("trigger") or {}).get("counters") or {}, kind)
         if not had:
             return False
     if "cost_was" in cond:  # "if the sacrificed creature was a Human", "if the discarded card was a Zombie card":

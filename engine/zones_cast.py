@@ -87,6 +87,9 @@ def permission(g: "Game", player: str, o: "Obj") -> dict[str, Any] | None:
                 continue
             if st.get("condition") and not condition(g, st["condition"], sid, None):
                 continue  # 611.3a: "during your turn, ...", "as long as ...": only while it holds
+            once = bool(st.get("once_each_turn"))
+            if once and (g.objects[sid].chosen.get("cast_exiled_turn") == g.turn or best is not None):
+                continue  # "Once each turn, you may cast ...": used up this turn (or another permission applies)
             f = st.get("filter") or {}
             lands = f.get("types") == ["Land"]
             if lands and "Land" not in o.card.types or not lands and "Land" in o.card.types:
@@ -98,8 +101,10 @@ def permission(g: "Game", player: str, o: "Obj") -> dict[str, Any] | None:
                     life = {"play": "cast", "free": False, "life_mv": True}
                     best = best or life
                     continue
-                if best is not None and best.get("life_mv"):
-                    best = None
+                if best is not None and (best.get("life_mv") or best.get("via") is not None and not once):
+                    best = None  # (a permission used up by a spell cast with it gives way to one that is not)
+                if best is None and once:  # the first spell cast with it uses it up for the turn (engine/casting.py)
+                    best = {"play": "cast", "free": False, "via": sid}
                 best = best or {"play": "play" if lands else "cast", "free": False}
                 if st.get("exile_instead") and not lands:  # "If a spell cast this way would be put into your
                     best["exile_instead"] = True  # graveyard, exile it instead" (614.1a: Jaya Ballard's emblem)

@@ -133,10 +133,13 @@ def test_storm_copies_are_made_only_of_instants_and_sorceries_with_one_target(ca
 
 
 def test_storm_copies_the_engine_cannot_make_make_the_card_unsupported(cards):
-    """706.10: a copy of a permanent spell (Hatchery Sliver's replicate) would become a token (a later rule);
-    Super Combo's copies would choose new targets for two target slots: neither is done."""
-    assert storm_problems(cards.definition("Hatchery Sliver")) == ["storm on a permanent spell"]
+    """706.10c: Super Combo's copies would choose new targets for two target slots: not done. A copy of a permanent
+    spell becomes a token (a later rule: Hatchery Sliver's replicate, Stormscale Scion's storm, an Aura's storm with
+    its one enchant target) is made."""
     assert storm_problems(cards.definition("Super Combo")) == ["storm copies of a spell with several targets"]
+    assert storm_problems(cards.definition("Hatchery Sliver")) == []
+    assert storm_problems(cards.definition("Stormscale Scion")) == []
+    assert storm_problems(cards.definition("Krosan Adaptation")) == []
 
 
 def test_plot_reads_a_mana_cost_only(cards):

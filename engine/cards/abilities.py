@@ -666,6 +666,8 @@ STATIC_KINDS: frozenset[str] = frozenset({
     "loyalty_instant",  # "you may activate loyalty abilities ... any time you could cast an instant" (606.3)
     "loyalty_times",  # "... the loyalty abilities of planeswalkers you control twice each turn" (606.3)
     "surveil_extra",  # "You may look at an additional two cards each time you surveil" (a later keyword action)
+    "extra_die",  # "If you would roll one or more dice, instead roll that many dice plus one and ignore the lowest
+    # roll" (a later rule, AFR)
     "graveyard_keywords",  # "instant and sorcery cards in your graveyard have retrace" (702.80a)
     "look_face_down",  # "You may look at face-down creatures you don't control any time" (engine/facedown.py)
     "draw_times",  # "If you would draw a card, draw two cards instead" (engine/game.py draw, 614.1a)

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine import cast_options, knowledge, triggers
 from engine.actions import add_effect, discard, sacrifice
-from engine.cards.abilities import Ability, Effect
+from engine.cards.abilities import Ability, Effect, TargetSpec
 from engine.filters import matches
 from engine.mana import mana_value
 from engine.ops import nested
@@ -366,6 +366,17 @@ def _suspend_tick(g: "Game", r: Ctx, e: Effect) -> None:
     g.changed()
 
 
+def _copy_slot(card: Any) -> TargetSpec | None:
+    """The one target slot a copy of the spell may change (706.10c): an Aura spell's is the object it will enchant
+    (303.4a, its enchant keyword; a copy of a permanent spell becomes a token, a later rule: engine/game.py), any
+    other spell's the first of its spell ability's."""
+    if "Aura" in card.subtypes:
+        enchant = card.keyword_args.get("Enchant")
+        return TargetSpec(enchant if isinstance(enchant, dict) else {"types": ["Creature"]}, "enchant")
+    spec = next((a for a in card.abilities if a.kind == "spell"), None)
+    return spec.targets[0] if spec is not None and spec.targets else None
+
+
 @op("storm")
 def _storm(g: "Game", r: Ctx, e: Effect) -> dict | None:
     """702.39a: a copy of the spell for each other spell cast before it this turn (706.10: with
@@ -380,12 +391,12 @@ def _storm(g: "Game", r: Ctx, e: Effect) -> dict | None:
         k = len(st["made"])
         key = f"{r['i']}.storm.{k}"
         targets = [list(t) for t in rec.get("targets", [])]
-        spec = next((a for a in s.card.abilities if a.kind == "spell"), None)
-        if targets and spec is not None and spec.targets and not e.get("keep_targets"):
+        slot = _copy_slot(s.card)
+        if targets and slot is not None and not e.get("keep_targets"):
             got = r["answers"].get(key)
             if got is None:
                 src = g.objects.get(s.source or -1) or s
-                opts = list(dict.fromkeys(targets[0] + target_candidates(g, spec.targets[0], src, rec["controller"])))
+                opts = list(dict.fromkeys(targets[0] + target_candidates(g, slot, src, rec["controller"])))
                 return {"kind": "choose_cards", "player": rec["controller"], "options": opts, "min": 1, "max": 1,
                         "slot": key, "prompt": f"{s.card.name}: the target of copy {k + 1} (or keep it)"}
             targets = [list(got)]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from engine import knowledge, seats, triggers
+from engine import knowledge, player_statics, seats, triggers
 from engine.actions import add_effect, add_mana
 from engine.cards.abilities import Ability, Effect
 from engine.choices import COLORS, NeedChoice
@@ -144,7 +144,9 @@ def _roll(g: "Game", r: Ctx, e: Effect) -> dict | None:
     rolls = r.setdefault("rolls", {})
     key = str(r["i"])
     if key not in rolls:
-        natural = g.rng.randint(1, int(e.args.get("sides", 20)))
+        sides = int(e.args.get("sides", 20))
+        extra = player_statics.extra_dice(g, controller(g, r))  # "instead roll that many dice plus one and ignore
+        natural = max(g.rng.randint(1, sides) for _ in range(1 + extra))  # the lowest roll" (614.1a): the highest
         add = amount(g, e.args["add"], source_id(g, r), r) if "add" in e.args else 0
         rolls[key] = natural + add
         g.log("die_roll", player=controller(g, r), sides=int(e.args.get("sides", 20)), natural=natural,
@@ -327,6 +329,10 @@ def _reflexive(g: "Game", r: Ctx, e: Effect) -> None:
     receive priority, its targets chosen then (603.3, 603.3d), whatever became of its source (603.7c-like)."""
     s = this(g, r)
     info: dict[str, Any] = {"event": "reflexive", "player": controller(g, r)}
+    if e.get("paid"):  # "When you pay this cost one or more times, ... that many ...": only if it was paid, the
+        if int(r.get("paid", 0)) < 1:  # times paid its amount (engine/ops/misc.py pay_any)
+            return
+        info["amount"] = int(r["paid"])
     if r.get("amassed"):  # "Amass Orcs 2. When you do, ... the amassed Army's power": the Army it amassed
         info["amassed"] = list(r["amassed"])
     g.triggered.append({"controller": controller(g, r), "ability": e.args["ability"], "source": source_id(g, r),

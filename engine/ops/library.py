@@ -19,6 +19,7 @@ from engine.cards.abilities import Effect
 from engine.filters import matches
 from engine.ops import nested
 from engine.ops.base import table
+from engine.ops.cast import offer
 from engine.ops.zones import link_exiled
 from engine.state import create_object
 from engine.values import amount, controller, gone_record, refs, source_id, this
@@ -197,6 +198,13 @@ def _dig(g: "Game", r: dict, e: Effect) -> dict | None:
             return w
         r["answers"][nested.slot(r, "take")] = picks
     picks = [c for c in nested.answer(r, "take") if c in g.objects and g.objects[c].zone == "library"]
+    if picks and e.get("to") == "cast":  # "You may cast a spell from among them without paying its mana cost" (608.2g,
+        # 117.9): the card chosen is offered to be cast from the library now; one not cast stays with the rest
+        got = offer(g, r, picks[0], nested.slot(r, "cast"), Effect("cast_offer", {"free": True, "zone": "library",
+                                                                                   "by_you": True}))
+        if isinstance(got, dict):
+            return got
+        picks = []
     if picks and e.get("reveal_taken"):  # "you may reveal that card and put it into your hand" (701.13a)
         knowledge.show(g, picks)
         g.log("reveal", player=p, cards=[g.objects[c].card.name for c in picks], objs=list(picks))
@@ -432,25 +440,38 @@ def _piles(g: "Game", r: dict, e: Effect) -> dict | None:
             state[key] = list(g.players[you].library[:amount(g, e.args["top"], source_id(g, r), r)])
         objs = [c for c in state[key] if c in g.objects and g.objects[c].zone == "library"]
         if objs and nested.answer(r, "revealed") is None:
-            knowledge.show(g, objs)
-            g.log("reveal", player=you, cards=[g.objects[c].card.name for c in objs], objs=list(objs))
+            if e.get("face_down"):  # "looks at the top four cards ... and separates them into a face-down pile and a
+                knowledge.show(g, objs, [separator])  # face-up pile": only the one who separates sees them all
+            else:
+                knowledge.show(g, objs)
+                g.log("reveal", player=you, cards=[g.objects[c].card.name for c in objs], objs=list(objs))
             r["answers"][nested.slot(r, "revealed")] = True
     else:  # permanents ("all permanents target player controls"), or cards exiled this way (Boneyard Parley)
         objs = [x for x in refs(g, r, e.args["what"])
                 if isinstance(x, int) and x in g.objects and g.objects[x].zone in ("battlefield", "exile")]
     name = this(g, r).card.name
+    hidden = bool(e.get("face_down"))
     if nested.answer(r, "pile") is None:
         if not objs:
             r["answers"][nested.slot(r, "pile")] = []
         else:
             return nested.ask_cards(r, "pile", separator, objs, 0, len(objs),
+                                    f"{name}: choose the cards of the face-down pile (the rest make the face-up pile)"
+                                    if hidden else
                                     f"{name}: choose the objects of the first pile (the rest make the second)")
     first = [x for x in nested.answer(r, "pile") if x in objs]
     piles = [first, [x for x in objs if x not in first]]
+    if hidden and piles[1] and nested.answer(r, "face_up") is None:  # the face-up pile is seen by all (701.13a as
+        knowledge.show(g, piles[1])  # a reveal), the face-down one by no one else
+        g.log("reveal", player=separator, cards=[g.objects[c].card.name for c in piles[1]], objs=list(piles[1]))
+        r["answers"][nested.slot(r, "face_up")] = True
     pick = nested.answer(r, "pick")
     if pick is None:
         labels = [f"pile {i + 1}: " + (", ".join(g.objects[x].card.name for x in pile) or "empty")
                   for i, pile in enumerate(piles)]
+        if hidden:  # the chooser sees how many cards the face-down pile has, not which
+            labels = [f"pile 1: face down, {len(piles[0])} card{'s' if len(piles[0]) != 1 else ''}",
+                      "pile 2: face up: " + (", ".join(g.objects[x].card.name for x in piles[1]) or "empty")]
         return {"kind": "choose_option", "player": chooser, "options": labels, "slot": nested.slot(r, "pick"),
                 "prompt": f"{name}: choose a pile"}
     k = 0 if str(pick).startswith("pile 1") else 1

@@ -199,6 +199,8 @@ def _syms(pay: dict[str, Any]) -> tuple[str, ...]:
 def with_x(g: "Game", r: dict, pay: dict[str, Any]) -> dict[str, Any]:
     """A payment an effect asks for ("unless its controller pays {X}") with X replaced by the
     X of the resolving spell or ability (107.3a, 107.3c: X keeps its value as it resolves)."""
+    if isinstance(pay.get("life"), dict):  # "pay X life, where X is its power": counted now (107.3, 608.2h)
+        pay = {**pay, "life": max(0, amount(g, pay["life"], source_id(g, r), r))}
     mana = pay.get("mana") or ()
     if "X" not in mana:
         return pay
@@ -246,6 +248,22 @@ def _pay_any(g: "Game", r: dict, e: Effect) -> dict | None:
     if e.get("each"):
         return _join_forces(g, r)
     got = r["answers"].get(r["i"])
+    if e.get("cost"):  # "you may pay {1}{W} any number of times" (Intrepid Adversary): a number of times, from 0 to
+        # as many as the player can pay now, the whole paid at once (601.2h as 117.1: mana abilities activated as it is)
+        cost = tuple(str(s) for s in e.args["cost"])
+        most = 0
+        while most < 20 and can_afford(g, p, cost * (most + 1)):
+            most += 1
+        if got is None and most:
+            return {"kind": "choose_number", "player": p, "options": list(range(most + 1)), "min": 0, "max": most,
+                    "slot": r["i"], "prompt": f"{this(g, r).card.name}: pay {''.join('{' + s + '}' for s in cost)} "
+                                              f"how many times? (0 to {most})"}
+        n = min(int(got or 0), most)
+        if n:
+            pay_mana(g, p, cost * n, set())
+            g.log("pay", player=p, mana="".join("{" + s + "}" for s in cost * n))
+        r["paid"] = n
+        return None
     if e.get("mana"):  # "Pay any amount of mana" (Karn, Living Legacy): a number of generic mana, from 0 to what the
         # player can pay now (601.2h as 117.1: the mana abilities are activated as the payment is made, 605.3a)
         most = 0

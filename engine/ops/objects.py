@@ -453,9 +453,14 @@ def _its_counters(g: "Game", r: Ctx, e: Effect) -> None:
     info = this(g, r).trigger_info
     if "counters" in info:
         had = dict(info["counters"])
+    elif e.get("of") == "it":  # the event's object, still where it is (no leave event kept its counters)
+        objs = [x for x in refs(g, r, "it") if isinstance(x, int) and x in g.objects]
+        had = dict(g.objects[objs[0]].counters) if objs else {}
     else:
         sid = source_id(g, r)
         had = dict(g.objects[sid].counters) if sid is not None and sid in g.objects else {}
+    if e.get("only"):  # "put its +1/+1 counters on target creature you control": that kind only
+        had = {k: v for k, v in had.items() if k == e.args["only"]}
     for x in refs(g, r, e.args["what"]):
         if not (isinstance(x, int) and x in g.objects and g.objects[x].zone == "battlefield"):
             continue

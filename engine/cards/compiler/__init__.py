@@ -432,7 +432,12 @@ def _lower_activated(item: IrItem) -> Ability | None:
                 elif kind == "any_player":
                     anyone = True
                 elif kind == "if":
+                    # "Activate only if it has no time counters on it" (Temple of Cyclical Time): with nothing else
+                    # named, "it" is the object the ability is of (602.5b), SELF
                     c = parse_condition(m.group(1))
+                    if c is None:
+                        c = parse_condition(re.sub(r"^it(?:'s| is)\b", "SELF is", re.sub(r"^it (?=has|had)", "SELF ",
+                                                                                         m.group(1))))
                     if c is None:
                         return None
                     cond = {**(cond or {}), **c}

@@ -56,6 +56,8 @@ def amount(word: str) -> Any:
         return {"x": True}
     if w in ("that much", "that many"):
         return {"that_much": True}
+    if w == "twice that many":  # "create twice that many 2/2 black Zombie creature tokens" (Tainted Adversary)
+        return {"times": 2, "of": {"that_much": True}}
     m = re.fullmatch(r"x plus (\w+)", w)
     if m and number(m.group(1)) is not None:  # "You gain X plus 3 life" (Vitalizing Cascade): X and that many more
         return {"plus": [{"x": True}, number(m.group(1))]}
@@ -977,6 +979,8 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         # each end step, if SELF was dealt damage this turn" (Wall of Resistance): the damage dealt to the permanent
         # this turn in all (119.3), as it last existed when it left (603.6d)
         return {"self_dealt_ge": number(m.group(1)) if m.group(1) else 1}
+    if re.fullmatch(r"(?:it|that creature|that permanent|that artifact) had (?:one or more )?counters on it", t):
+        return {"had_counter": "any"}  # "if it had counters on it" (The Ozolith): of any kind, as it last existed
     m = re.fullmatch(r"(?:it|that creature) had an? ([+\-\w/]+) counter on it", t)
     if m:  # "Destroy target creature. If that creature had a +1/+1 counter on it, ..." (Rite of the Serpent), "When
         # SELF dies, if it had a +1/+1 counter on it" (Promising Duskmage): as it last existed (608.2h, 603.10)

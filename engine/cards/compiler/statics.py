@@ -552,6 +552,14 @@ def _surveil_extra(m: re.Match) -> list[dict[str, Any]] | None:
     return None if not n else [{"kind": "surveil_extra", "who": "you", "amount": n}]
 
 
+@static(r"^if you would roll one or more dice, instead roll that many dice plus one and ignore the lowest roll$")
+def _extra_die(m: re.Match) -> list[dict[str, Any]] | None:
+    """Rolling dice (a later rule, Adventures in the Forgotten Realms) changed by a replacement effect (614.1a):
+    "If you would roll one or more dice, instead roll that many dice plus one and ignore the lowest roll" (Pixie
+    Guide, Barbarian Class): the roll keeps the highest results (engine/player_statics.py extra_dice)."""
+    return [{"kind": "extra_die", "who": "you"}]
+
+
 @static(r"^self (?:saddles mounts and crews vehicles|crews vehicles|saddles mounts) as though its power were (\d+) "
         r"greater$")
 def _crew_power(m: re.Match) -> list[dict[str, Any]] | None:
@@ -1548,6 +1556,32 @@ def _play_from(m: re.Match) -> list[dict[str, Any]] | None:
         return None
     f = _lands(m.group(5)) if m.group(4) == "play" else _spells(m.group(5))
     return None if f is None else [{"kind": "play_from", "zone": zone, "filter": f, **life}]
+
+
+@static(r"^once (each turn|during each of your turns), you may cast (?:a|an) (.+? )?spell((?: with| that)[^,]+?)? from "
+        r"(your graveyard|the top of your library)(\. if a spell cast this way would be put into your graveyard, exile "
+        r"it instead)?$")
+def _play_from_once(m: re.Match) -> list[dict[str, Any]] | None:
+    """601.2a: "Once during each of your turns, you may cast a Zombie creature spell from your graveyard" (Gisa and
+    Geralf), "Once each turn, you may cast an instant or sorcery spell from the top of your library" (Johann): a
+    permission of the spells named, from that zone, used up for the turn by the first spell cast with it (the
+    permanent remembers it: engine/casting.py, engine/zones_cast.py; a new object has its own, 400.7); "during each
+    of your turns" only during its controller's turn (611.3a). "If a spell cast this way would be put into your
+    graveyard, exile it instead" (Kess, Dissident Mage): that spell is exiled instead (614.1a)."""
+    f = parse_noun((m.group(2) or "") + "spell" + (m.group(3) or ""))
+    if f is None or "Land" in f.get("types", ()) or set(f) - {"types", "subtypes", "supertypes", "colors", "or",
+                                                              "zone", "power_le", "mv_le", "not_types", "permanent"}:
+        return None
+    f.pop("zone", None)
+    st: dict[str, Any] = {"kind": "play_from", "zone": "graveyard" if "graveyard" in m.group(4) else "library_top",
+                          "filter": f, "once_each_turn": True}
+    if m.group(1) != "each turn":
+        st["condition"] = {"your_turn": True}
+    if m.group(5):
+        if st["zone"] != "graveyard":
+            return None
+        st["exile_instead"] = True
+    return [st]
 
 
 @static(r"^you may (?:(play lands and cast spells)|(play lands)|(cast spells)) from among cards exiled with self"

@@ -29,6 +29,7 @@ MARKERS: dict[str, tuple[str, ...]] = {
                 "token_multiply", "counter_change", "cant_gain_life", "discard_to_battlefield", "damage_mod",
                 "damage_counters",  # 614.1a: "put that many -1/-1 counters on that creature instead"
                 "empty_draw_wins", "life_floor", "draw_times",
+                "extra_die",  # "instead roll that many dice plus one and ignore the lowest roll" (614.1a)
                 "leaves_to",  # "if it would leave the battlefield, exile it instead" (614.1a: Whip of Erebos)
                 "enter_exile",  # "if a creature would enter and it wasn't cast, exile it instead" (614.1a)
                 "enter_discard",  # "if SELF would enter, you may discard a land card instead" (614.1a)
@@ -45,6 +46,7 @@ MARKERS: dict[str, tuple[str, ...]] = {
                   "token_become",  # "that many 4/4 Angel tokens are created instead" (one for each)
                   "remove_that_many",  # 615.5: "prevent that damage and remove that many +1/+1 counters from it"
                   "'devour'",  # 702.81a, 614.12: "enters with twice that many +1/+1 counters" (those sacrificed)
+                  "extra_die",  # "instead roll that many dice plus one": as many dice as it would roll, and one
                   "chosen_number"),  # "Choose a number between 0 and 13. Each player sacrifices that many ..." (608.2d)
     "that much": ("that_much", "this_way", "life_gain", "life_lost", "extort", "'paid'",  # "pay any amount"
                   "damage_mod",  # 614.1a: "it deals that much damage plus 1 instead"
@@ -129,7 +131,8 @@ def unbound_that_many(ab: Any) -> bool:
     earlier): only a triggered ability whose event carries an amount, or which counts the
     objects of its event batch (603.2c), has one."""
     effects = [*ab.effects, *(e for m in ab.modes for e in m.effects)]
-    if not _uses_that_much(effects):
+    counted = [t.count_of for t in (*ab.targets, *(t for m in ab.modes for t in m.targets))]  # "up to that many
+    if not _uses_that_much(effects) and not _uses_that_much(counted):  # target ...", counted as it is put (603.3d)
         return False
     trig = ab.trigger or {}
     ev = trig.get("event")

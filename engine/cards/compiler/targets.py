@@ -1174,7 +1174,8 @@ def parse_noun(phrase: str) -> dict[str, Any] | None:
 
 
 _TARGET = re.compile(
-    r"(?:(up to) )?(?:(one|two|three|four|five|six|seven|eight|nine|ten|x|\d+|one or two|one, two, or three) )?"
+    r"(?:(up to) )?(?:(one|two|three|four|five|six|seven|eight|nine|ten|x|\d+|one or two|one, two, or three|"
+    r"that many) )?"
     r"(other |another |a second |a third |any number of |one or more )?target (.+)")
 
 
@@ -1218,6 +1219,9 @@ def parse_target(phrase: str) -> TargetSpec | None:
         return TargetSpec(f, p, count=99, min=1)
     if m.group(2) and m.group(2) == "x":
         return TargetSpec(f, p, count=-1, min=0 if m.group(1) else -1)
+    if m.group(2) == "that many":  # "return up to that many target permanents ..." (Cephalid Constable): the amount
+        # the trigger event names, counted as the ability is put on the stack (603.3d; engine/targets.py counts_of)
+        return TargetSpec(f, p, count=-1, min=0 if m.group(1) else -1, count_of={"that_much": True})
     if m.group(2) and " or " in m.group(2):  # "one or two target creatures" (Counterintelligence): one at least (115.1)
         return TargetSpec(f, p, count=2 if m.group(2) == "one or two" else 3, min=0 if m.group(1) else 1)
     count = number(m.group(2)) if m.group(2) else 1

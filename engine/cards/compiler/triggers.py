@@ -73,6 +73,12 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
     """The condition of a trigger, without its leading word: 'SELF enters' -> {...}. "... during your turn" / "...
     during an opponent's turn" after any event: only in a turn of the ability's controller, or not (500)."""
     trig = _parse_trigger(cond)
+    perm = re.fullmatch(r"(an? (?:nontoken )?(?:permanent|creature|artifact|enchantment|planeswalker) (?:you control|"
+                        r"an opponent controls)) is put into a graveyard,?", cond.strip().lower()) \
+        if trig is None else None
+    if perm:  # "Whenever a permanent you control is put into a graveyard" (Aetherworks Marvel): a permanent is on
+        # the battlefield (110.1), so it is put there from the battlefield (700.4: it dies, if a creature)
+        trig = _parse_trigger(f"{perm.group(1)} is put into a graveyard from the battlefield")
     held = re.fullmatch(r"(.+?) while (.+)", cond.strip().lower().rstrip(",")) if trig is None else None
     if held:  # "Whenever SELF attacks while you control a Dinosaur" (603.2): the event, as it happens while the
         # condition holds (unlike 603.4's "if", not checked again as the ability resolves)
@@ -422,6 +428,26 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         if inner is None or inner.get("event") != "counters_put":
             return None
         return {**inner, "done_by": "you"}
+    m = re.fullmatch(r"you put (an? (?:[+\-]\d+/[+\-]\d+|[a-z]+) counter|an? counter|one or more counters) on (.+)", c)
+    if m:  # "Whenever you put a +1/+1 counter on another creature" (Knight of Wundagore), "... a counter on a creature
+        # you control" (Mikey & Leo): counters put on it by you (121.6, as "you put one or more ... counters" above)
+        verb = "are" if m.group(1).startswith("one or more") else "is"
+        inner = parse_trigger(f"{m.group(1)} {verb} put on {m.group(2)}")
+        if inner is None or inner.get("event") != "counters_put":
+            return None
+        return {**inner, "done_by": "you"}
+    m = re.fullmatch(r"(an? counter is|one or more counters are) put on (.+)", c)
+    if m:  # "Whenever a counter is put on a creature you control" (Hollowmurk Siege): of any kind (121.6; one event
+        # per object and kind, engine/triggers.py counters_put; "a counter": each counter an occurrence, 603.2c)
+        each = {"each_counter": True} if m.group(1).startswith("a") else {}
+        if m.group(2) == "self":
+            return {"event": "counters_put", "self": True, **each}
+        f = parse_noun(m.group(2))
+        if f is None or "'player'" in repr(f) or f.get("zone") not in (None, "battlefield") \
+                or f.get("_needs_player_target"):
+            return None  # ("on a permanent or player": a player's counters are another event, not read here)
+        f.pop("zone", None)
+        return {"event": "counters_put", "filter": f, **each}
     m = re.fullmatch(r"one or more ([+\-]\d+/[+\-]\d+|[a-z]+) counters are put on (.+)", c)
     if m:  # 121.6: "whenever one or more +1/+1 counters are put on another
         # creature you control" (Enduring Scalelord): once for each permanent each time counters are put on it

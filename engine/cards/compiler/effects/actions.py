@@ -80,7 +80,8 @@ def _more_than_you(m: re.Match) -> dict[str, Any] | None:
             **({"fewer": True} if m.group(3) == "fewer" else {})}
 
 
-@reader(r"^choose (target .+?|up to (?:one|two|three) target .+?|any number of target .+?|(?:two|three) target .+?)"
+@reader(r"^choose (target .+?|up to (?:one|two|three|that many) target .+?|any number of target .+?|"
+        r"(?:two|three) target .+?)"
         r"(?: and (another target .+|target .+))?$")
 def _choose_target(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"Choose target creature an opponent controls. When that creature dies this turn, ... Target creature you

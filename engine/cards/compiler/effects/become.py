@@ -19,13 +19,14 @@ from engine.cards.compiler.targets import COLORS, parse_noun
 @reader(
     r"^(?:until (?:end of turn|your next turn), )?(.+?) becomes? (?:an? )?((?:legendary |snow )*)(?:(\d+|x)/(\d+|x) )?"
     r"((?:[a-z][a-z-]* )*?)creatures?"
-    r"(?: with (.+?))?( in addition to its other types| that's still an? (?:land|planeswalker))?"
+    r"(?: with (.+?))?( in addition to its other types| that's still an? (?:land|planeswalker)| that are still lands)?"
     r"( until end of turn| until your next turn)?(?:, where x is (.+))?$"
 )
 def _animate(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"Target land becomes a 3/3 creature", "they become 6/6 Elemental creatures" (Nissa, Sage Animist),
     Gideon's "SELF becomes a 5/5 Human Soldier Ally creature
-    with indestructible that's still a planeswalker" (205.1b: "that's still a planeswalker" keeps
+    with indestructible that's still a planeswalker", "... become 3/3 Wolf creatures with haste that are still lands"
+    (Primal Adversary) (205.1b: "that's still a planeswalker" keeps
     its other card types and subtypes, as "in addition to its other types" does; 613.1d-f)."""
     if (m.group(3) == "x") != (m.group(4) == "x") or m.group(9) and m.group(3) != "x" or not bind_x(m.group(9), c):
         return None

@@ -449,7 +449,7 @@ class Ctx:
             f = self._fix_filter(dict(spec.filter), target=True)
             if f is None:
                 return None
-            spec = TargetSpec(f, spec.text, spec.count, spec.min)
+            spec = replace(spec, filter=f)
             r: dict[str, Any] = self.add_target(spec)  # a reference: {"target": n}, {"choose": f}, {"each": f}
             if spec.filter.get("player") and not spec.filter.get("types") and not spec.filter.get("any"):
                 self.last_player = r

@@ -95,14 +95,20 @@ def _counters_each(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None if what is None else [Effect("counters", {"what": what, "kind": m.group(1), "amount": 1})]
 
 
-@reader(r"^put its counters on (.+)$")
+@reader(r"^put (its|those|its \+1/\+1) counters on (.+)$")
 def _its_counters(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"When SELF dies (leaves the battlefield), put its counters on target creature you control": each
-    kind it had as it last existed (603.10; engine/ops/objects.py), only where "it" is SELF."""
-    if c.last != "self":
+    kind it had as it last existed (603.10; engine/ops/objects.py), only where "it" is SELF or the object of the leave
+    event ("Whenever another creature you control dies, if it had counters on it, put its counters on SELF", Buzzard-
+    Wasp Colony); "those counters" after "if it had counters on it" (The Ozolith) the same; "its +1/+1 counters"
+    (Selfless Police Captain) those of that kind only."""
+    if c.last not in ("self", "it") or c.cast_trigger:
         return None
-    what = c.ref(m.group(1))
-    return None if what is None else [Effect("counters", {"what": what, "kind": "its"})]
+    what = c.ref(m.group(2))
+    if what is None:
+        return None
+    return [Effect("counters", {"what": what, "kind": "its", **({"only": "+1/+1"} if "+1/+1" in m.group(1) else {}),
+                                **({"of": "it"} if c.last == "it" else {})})]
 
 
 @reader(r"^remove (a|an|one|two|three|x|\d+|all) ([+\-\w/]+ )?counters? from (.+)$")

@@ -414,7 +414,29 @@ _LOOK_TAKE = re.compile(
 )
 
 
+#: "Look at the top four cards of your library. You may cast a spell from among them without paying its mana cost.
+#: Put the rest on the bottom of your library in a random order." (Svella, Ice Shaper; Velomachus Lorehold: "... an
+#: instant or sorcery spell with mana value less than or equal to SELF's power ...")
+_DIG_CAST = re.compile(
+    r"^look at the top (two|three|four|five|six|seven|eight|nine|ten|\d+) cards of your library\. you may cast "
+    r"(?:a|an) (.+? )?spell( with [^.]+?)? from among them without paying its mana cost\. put the rest on the "
+    r"bottom of your library in a random order\.?$"
+)
+
+
 def read_dig(text: str, ctx: Ctx) -> list[Effect] | None:
+    m = _DIG_CAST.match(text)
+    if m:  # 608.2g, 117.9: one of those cards, of that kind, chosen and maybe cast from the library as the ability
+        # resolves; the others (and one not cast) to the bottom in a random order (401.4)
+        f = parse_noun((m.group(2) or "") + "spell" + (m.group(3) or ""))
+        if f is None or f.get("player") or "Land" in f.get("types", ()):
+            return None
+        f.pop("zone", None)
+        f.setdefault("not_types", [])
+        if "Land" not in f["not_types"]:  # a spell: never a land card (a land is played, not cast, 305.9)
+            f["not_types"] = [*f["not_types"], "Land"]
+        return [Effect("dig", {"amount": amount(m.group(1)), "take": 1, "filter": f, "optional": True, "to": "cast",
+                               "rest": "library_bottom"})]
     m = _LOOK_TAKE.match(text)
     if m:  # 701.15a: revealed as it is taken; "its mana value" is that card's (608.2h), none taken, none lost
         out = [Effect("dig", {"amount": 1, "take": 1, "filter": {}, "optional": True, "reveal_taken": True,
@@ -974,6 +996,18 @@ _REVEAL_PILES = re.compile(
     r"| and separate them into two piles\. an opponent chooses one of those piles\. put that pile into "
     r"(your hand|your graveyard) and the other into (your hand|your graveyard))\.\s*"
 )
+#: "Look at the top five cards of your library and separate them into a face-down pile and a face-up pile. An opponent
+#: chooses one of those piles. Put that pile into your hand and the other into your graveyard." (Curator of
+#: Destinies); "Target opponent looks at the top four cards of your library and separates them into a face-down pile
+#: and a face-up pile. Put one pile into your hand and the other into your graveyard." (Fortune's Favor)
+_HIDDEN_PILES = re.compile(
+    r"^(?:look at the top (\w+) cards of your library and separate them into a face-down pile and a face-up pile\. "
+    r"an opponent chooses one of (?:those|the) piles\. put that pile into (your hand|your graveyard) and the other "
+    r"into (your hand|your graveyard)"
+    r"|(target opponent|they) looks? at the top (\w+) cards of your library and separates? them into a face-down "
+    r"pile and a face-up pile\. put one pile into (your hand|your graveyard) and the other into (your hand|your "
+    r"graveyard))\.\s*"
+)
 #: "Separate all permanents target player controls into two piles. That player sacrifices all
 #: permanents in the pile of their choice." (Liliana of the Veil), "... Destroy all creatures in the
 #: pile of that player's choice. They can't be regenerated." (Do or Die)
@@ -1047,6 +1081,20 @@ def read_piles(text: str, ctx: Ctx) -> tuple[list[Effect], str] | None:
             args = {"top": n, "separator": "you", "chooser": "opponent",
                     "chosen": _PILE_DEST[m.group(4)], "other": _PILE_DEST[m.group(5)]}
         if args["chosen"] == args["other"]:
+            return None
+        return [Effect("piles", args)], text[m.end():]
+    m = _HIDDEN_PILES.match(text)
+    if m:  # one player looks at the cards and makes a face-down and a face-up pile; only the face-up one is shown
+        if m.group(1):  # you separate; an opponent chooses
+            args = {"top": amount(m.group(1)), "separator": "you", "chooser": "opponent",
+                    "chosen": _PILE_DEST[m.group(2)], "other": _PILE_DEST[m.group(3)], "face_down": True}
+        else:  # the opponent named separates; you choose
+            sep = ctx.player(m.group(4))
+            if sep is None or sep == "you":
+                return None
+            args = {"top": amount(m.group(5)), "separator": sep, "chooser": "you",
+                    "chosen": _PILE_DEST[m.group(6)], "other": _PILE_DEST[m.group(7)], "face_down": True}
+        if args["top"] is None or args["chosen"] == args["other"]:
             return None
         return [Effect("piles", args)], text[m.end():]
     m = _PERMANENT_PILES.match(text)

@@ -163,6 +163,11 @@ def _mana_only_artifacts(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("mana_restriction", {"spells": {"types": ["Artifact"], "or_abilities_of": {"types": ["Artifact"]}}})]
 
 
+#: where a spell this mana pays for is cast from (601.2a: engine/filters.py cast_from)
+_CAST_FROM = {"your graveyard": ["graveyard"], "exile": ["exile"],
+              "anywhere other than your hand": ["graveyard", "exile", "library", "command"]}
+
+
 #: a filter no object matches, wherever it is: the spells a mana "only to activate abilities" pays for
 NO_SPELL: dict[str, Any] = {"not": {"zone": "any_card"}}
 
@@ -192,12 +197,22 @@ def _mana_only_for(m: re.Match, c: Ctx) -> list[Effect] | None:
     spells: list[dict[str, Any]] = []
     sources: list[dict[str, Any]] = []
     for part in re.split(r",? or (?:to )?(?=(?:cast|activate) )", m.group(1)):
+        frm = re.search(r" from (your graveyard|exile|anywhere other than your hand)$", part)
+        if frm:  # "Spend this mana only to cast spells from your graveyard" (Rootcoil Creeper), "... from exile"
+            # (Interdimensional Web Watch): the zone the spell is cast from (601.2a; engine/filters.py cast_from), a
+            # card of your graveyard being one you own (404.2)
+            part = part[:frm.start()]
         if mm := re.fullmatch(r"cast (?:an? )?(?:(.+?) )?spells?( with .+| of the chosen type)?", part):
             # "a colorless spell", "a spell with devoid" (702.113a: a keyword the spell has)
             f = parse_noun((mm.group(1) + " " if mm.group(1) else "") + "spell" + (mm.group(2) or ""))
-            if f is None or " from " in part:
+            if f is None or " from " in part or frm and "cast_from" in f:
                 return None  # "spells with flashback from a graveyard": where it is cast from is not kept here
-            spells.append(_unzoned(f))
+            f = _unzoned(f)
+            if frm:
+                f["cast_from"] = _CAST_FROM[frm.group(1)]
+                if frm.group(1) == "your graveyard":
+                    f["owner"] = "you"
+            spells.append(f)
         elif re.fullmatch(r"activate (?:an ability|abilities)", part):
             sources.append({})
         elif mm := re.fullmatch(r"activate (?:an ability|abilities) of (?:an? )?(.+?)(?: sources?)?", part):

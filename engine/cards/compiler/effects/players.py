@@ -11,6 +11,7 @@ from engine.cards.compiler.effects.amounts import amount_of, bind_x, ctx_quantit
 from engine.cards.compiler.effects.context import PLAYER, Ctx, Reader, reader
 from engine.cards.compiler.quantities import count_of, quantity
 from engine.cards.compiler.targets import number, parse_noun
+from engine.mana import parse_cost
 
 
 @reader(
@@ -931,6 +932,14 @@ def _pay_any_energy(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("pay_any", {"energy": True})]
 
 
+@reader(r"^(?:you may )?pay ((?:\{[0-9wubrgc]\})+) any number of times$")
+def _pay_times(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"When SELF enters, you may pay {1}{W} any number of times." (Intrepid Adversary): its controller chooses a
+    number, from 0 to as many times as they can pay, and pays the cost that many times at once (601.2h as 117.1; "you
+    may" adds no choice: none is a number); how many is kept for "when you pay this cost one or more times"."""
+    return [Effect("pay_any", {"cost": list(parse_cost(m.group(1)))})]
+
+
 @reader(r"^pay any amount of mana$")
 def _pay_any_mana(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"Pay any amount of mana" (Karn, Living Legacy): its controller chooses a number, from 0 to what they can pay,
@@ -1164,6 +1173,7 @@ READERS: tuple[Reader, ...] = (
     _energy,
     _pay_any_energy,
     _pay_any_mana,
+    _pay_times,
     _player_counters,
     _control_player,
     _exchange_life,

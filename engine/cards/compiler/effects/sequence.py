@@ -125,6 +125,14 @@ def _pay(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("pay", _payment(m.group(1)))]
 
 
+@reader(r"^pay x life(?:, where x is (.+))?$")
+def _pay_x_life(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """119.4, 107.3: "you may pay X life, where X is its power" (Mask of Griselbrand): that much life, counted as it
+    is paid (engine/ops/misc.py with_x); only with at least that much life (119.4)."""
+    q = ctx_quantity(m.group(1), c) if m.group(1) else c.x
+    return None if not isinstance(q, dict) or q.get("x") else [Effect("pay", {"life": q})]
+
+
 @reader(r"^(.+?) unless (.+?) (?:pays|pay) "
         r"(?:\{x\}, where x is (.+)|\{(\d+)\} plus an additional \{1\} for each (.+))$")
 def _unless_pay_x(m: re.Match, c: Ctx) -> list[Effect] | None:
@@ -890,6 +898,13 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
         got = _attempt(f"{m.group(1)}x {m.group(2)}, where x is {m.group(3)}", ctx)
         if got is not None:
             return got
+    m = re.fullmatch(r"(.*?)\bhalf x ([a-z0-9/+\- ]+?), rounded (up|down)", low)
+    if m and " where x is " not in low:
+        # "create half X Food tokens, rounded up" (The Goose Mother), "draw half X cards, rounded down": the same
+        # instruction as "create X Food tokens, where X is half X, rounded up" (107.1a: rounded as it says; 107.3)
+        got = _attempt(f"{m.group(1)}x {m.group(2)}, where x is half x, rounded {m.group(3)}", ctx)
+        if got is not None:
+            return got
     m = re.fullmatch(r"until (end of turn|your next turn), (.+? and .+?)(, where x is .+)?", low)
     if m:  # "Until end of turn, target creature gains trample and gets +X/+X, where X is ...": the leading
         # duration is every clause's (611.2a), as the same words at the end of the sentence are
@@ -1568,6 +1583,12 @@ def _parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     # own (701.15a; "that player" is the owner, 608.2c)
     text = re.sub(r"^(the owner of target [^,.]+? shuffles it into their library), then (reveals the top card of "
                   r"their library\.)", r"\1. That player \2", text, flags=re.I)
+    m = re.fullmatch(r"(you may pay x life), where x is ([^.]+)\. (if you do, [^.]*\bx\b[^.]*?)\.?", text.strip(),
+                     flags=re.I)
+    if m and " where x is " not in m.group(3).lower():
+        # "You may pay X life, where X is its power. If you do, draw X cards." (Mask of Griselbrand): one X for both
+        # sentences (107.3: X is that value wherever it appears), counted as the ability resolves (608.2h)
+        text = f"{m.group(1)}, where x is {m.group(2)}. {m.group(3)}, where x is {m.group(2)}."
     m = re.fullmatch(r"choose a number between (\d+) and (\d+)\. (.+)", text.strip(), flags=re.I | re.S)
     if m and int(m.group(1)) <= int(m.group(2)) and re.search(r"\b(?:the chosen number|that many|that much)\b",
                                                                 m.group(3), flags=re.I):
@@ -2547,6 +2568,23 @@ def _parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             if effs is None:
                 return None
             out.append(Effect("if", {"cond": {"unless_paid": True}, "then": list(effs)}))
+            continue
+        m = re.match(r"^when you pay this cost one or more times, (.+)$", s)
+        if m and out and out[-1].op == "may" and set(out[-1].args) == {"effects"} \
+                and len(out[-1].args["effects"]) == 1 and out[-1].args["effects"][0].op == "pay_any":
+            out[-1] = out[-1].args["effects"][0]  # "you may" adds no choice to a number of times (none is one)
+        if m and out and out[-1].op == "pay_any" and out[-1].args.get("cost"):
+            # "You may pay {2}{B} any number of times. When you pay this cost one or more times, put that many +1/+1
+            # counters on SELF, then ..." (Tainted Adversary): a reflexive ability (a later rule; in 2016 terms a
+            # delayed triggered ability that triggers at once, 603.7a) if it was paid at least once, "that many" the
+            # times paid, its targets chosen as it is put on the stack (603.3d)
+            rctx = Ctx(last=ctx.last)
+            effs = parse_effects(m.group(1), rctx)
+            if effs is None:
+                return None
+            out.append(Effect("reflexive", {"ability": Ability(
+                "triggered", m.group(1), effects=tuple(effs), targets=tuple(rctx.targets),
+                trigger={"event": "reflexive"}), "paid": True}))
             continue
         m = re.match(r"^when you do, (.+)$", s)
         if m and out and out[-1].op == "sacrifice" and out[-1].args.get("who") == "you" \
@@ -3981,7 +4019,7 @@ def _each_part(parts: list[str], c: Ctx) -> list[Effect] | None:
 
 
 #: this module's readers ("X unless ...", "X at the beginning of ...": they read another sentence)
-READERS: tuple[Reader, ...] = (_pay, _may_pay_then, _unless_pay_x, _unless_pay_each, _unless_pay,
+READERS: tuple[Reader, ...] = (_pay, _pay_x_life, _may_pay_then, _unless_pay_x, _unless_pay_each, _unless_pay,
                                _ward_action,
                                _unless_do, _unless_has_deal,
                                _either_quality, _either_instruction, _put_or_remove_counter, _either_token,

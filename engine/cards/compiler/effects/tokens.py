@@ -28,10 +28,10 @@ _TOKEN = re.compile(
     r"[a-z ,/+-]+?) )?"
     r"creates? "
     r"(?P<n>a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|twenty|"
-    r"x|\d+|that many) (?P<tapped>tapped )?"
+    r"x|\d+|that many|twice that many) (?P<tapped>tapped )?"
     r"(?:(?P<p>\d+|x)/(?P<t>\d+|x) )?"
     r"(?P<colors>(?:(?:white|blue|black|red|green|colorless)(?:,? and |, | ))*)"
-    r"(?P<names>(?:legendary )?(?:[a-z'\-]+ )*?)(?P<kind>enchantment artifact creature|artifact creature|"
+    r"(?P<names>(?:legendary |snow )*(?:[a-z'\-]+ )*?)(?P<kind>enchantment artifact creature|artifact creature|"
     r"enchantment creature|creature|artifact|enchantment) tokens?"
     r"(?: named (?P<name0>[^\",]+?))?(?: with (?P<kw>[^\"]+?))?(?:,? and (?P<q1>\".+\"))?(?: with "
     r"(?P<q2>\".+\"))?(?: named (?P<name>[^,]+?))?"
@@ -88,9 +88,9 @@ def _token(m: re.Match, c: Ctx) -> list[Effect] | None:
             return None
         kw_abilities = got_abl
     names = (m.group("names") or "").split()
-    supertypes = ["Legendary"] if names[:1] == ["legendary"] else []
-    if supertypes:
-        names = names[1:]
+    supertypes = []
+    while names[:1] in (["legendary"], ["snow"]):  # "a colorless snow artifact token" (205.4a: its supertypes)
+        supertypes.append(names.pop(0).capitalize())
     subtypes = []
     for w in names:
         st = subtype(w)

@@ -142,16 +142,16 @@ def _return_to_your_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 _RETURN = re.compile(
     r"^return (.+?) (?:from (your) graveyard )?to (your|its owner's|their owner's|their owners'|the) (hand|hands|"
-    r"battlefield)( transformed)?(?: (tapped and attacking|tapped))?(?: under (your|its owner's|their owner's|"
-    r"their owners') control)?(?: with (a|an|one|two|three|four|five)(?: additional)? ([+\-\w/]+) counters? on it)?"
-    r"(?: attached to (.+?))?$")
+    r"battlefield)( transformed| tapped and transformed)?(?: (tapped and attacking|tapped))?(?: under (your|its "
+    r"owner's|their owner's|their owners') control)?(?: with (a|an|one|two|three|four|five)(?: additional)? "
+    r"([+\-\w/]+) counters? on it)?(?: attached to (.+?))?$")
 
 
 @reader(
     r"^return (.+?) (?:from (your) graveyard )?to (your|its owner's|their owner's|their owners'|the) (hand|hands|"
-    r"battlefield)( transformed)?(?: (tapped and attacking|tapped))?(?: under (your|its owner's|their owner's|"
-    r"their owners') control)?(?: with (a|an|one|two|three|four|five)(?: additional)? ([+\-\w/]+) counters? on it)?"
-    r"(?: attached to (.+?))?$"
+    r"battlefield)( transformed| tapped and transformed)?(?: (tapped and attacking|tapped))?(?: under (your|its "
+    r"owner's|their owner's|their owners') control)?(?: with (a|an|one|two|three|four|five)(?: additional)? "
+    r"([+\-\w/]+) counters? on it)?(?: attached to (.+?))?$"
 )
 def _return(m: re.Match, c: Ctx) -> list[Effect] | None:
     phrase = m.group(1)
@@ -167,6 +167,10 @@ def _return(m: re.Match, c: Ctx) -> list[Effect] | None:
         if args["to"] != "battlefield":
             return None
         args["transformed"] = True  # 711.8: it enters with its back face up
+        if m.group(5).startswith(" tapped"):  # "... to the battlefield tapped and transformed" (Ojer Taq): both
+            if m.group(6):
+                return None
+            args["tapped"] = True
     if m.group(6):
         args["tapped"] = True
         if m.group(6).endswith("attacking"):
