@@ -175,6 +175,23 @@ def _unless_pay(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("unless", {"payer": payer, "pay": pay, "effects": list(inner)})]
 
 
+@reader(r"^(.+?) unless (.+?) (?:pays|pay) (\{[^ ]+\}|\d+ life) or (\{[^ ]+\}|\d+ life)$")
+def _unless_pay_either(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """117.12, 608.2d: "destroy that land unless that player pays {1} or 1 life" (Erosion), "counter target black
+    spell unless that spell's controller pays {B} or {3}" (Thrull Wizard): the payer pays one of the two, their choice
+    (engine/ops/misc.py _unless_either_pay), or the instruction happens."""
+    if m.group(2) == "any player":
+        return None
+    inner = parse_sentence(m.group(1), c)
+    if inner is None:
+        return None
+    payer = c.player(m.group(2))  # read after the instruction: "they" is the player it names (608.2c)
+    a, b = _payment(m.group(3)), _payment(m.group(4))
+    if payer is None or payer in _MANY_PLAYERS or a == b or a.get("energy") or b.get("energy"):
+        return None
+    return [Effect("unless", {"payer": payer, "pay": a, "or_pay": b, "effects": list(inner)})]
+
+
 @reader(r"^(target (?:creature|land)) (loses|becomes) (your choice of )?((?:[a-z ]+?, )*[a-z ]+?),? or ([a-z ]+?) "
         r"(until end of turn)$")
 def _either_quality(m: re.Match, c: Ctx) -> list[Effect] | None:
@@ -3869,7 +3886,7 @@ def _each_part(parts: list[str], c: Ctx) -> list[Effect] | None:
 
 
 #: this module's readers ("X unless ...", "X at the beginning of ...": they read another sentence)
-READERS: tuple[Reader, ...] = (_pay, _may_pay_then, _unless_pay_x, _unless_pay_each, _unless_pay,
+READERS: tuple[Reader, ...] = (_pay, _may_pay_then, _unless_pay_x, _unless_pay_each, _unless_pay, _unless_pay_either,
                                _ward_action,
                                _unless_do, _unless_has_deal,
                                _either_quality, _either_instruction, _put_or_remove_counter, _either_token,
