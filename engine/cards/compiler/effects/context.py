@@ -511,6 +511,16 @@ class Ctx:
             r = {"choose": f, "chooser": "opponent"}
             self.last = r
             return r
+        m = re.fullmatch(r"the top ([a-z ]+? card) of your graveyard", p)
+        if m:  # "Return the top creature card of your graveyard to the battlefield" (Shallow Grave): of the cards of
+            # that kind, the one nearest the top of the pile (404.2), as the effect resolves (608.2c); none if none
+            f = parse_noun(m.group(1) + " from your graveyard")
+            f = None if f is None or f.get("player") or f.get("zone") != "graveyard" else self._fix_filter(f)
+            if f is None:
+                return None
+            r = {"choose": {**f, "topmost": True}}
+            self.last = r
+            return r
         m = re.fullmatch(r"(a|an|one|two|three) (.+?) at random( from .+)", p)
         if m and "target" not in p:  # "return a Zombie card at random from your graveyard to your hand": the
             # objects are chosen by no player, at random (701.7b-like), as the effect resolves (608.2c)
