@@ -886,6 +886,18 @@ def parse_condition(text: str) -> dict[str, Any] | None:
             return None
         f.pop("zone", None)
         return {"hand_none": f}
+    m = re.fullmatch(r"self is in your graveyard with (?:(\w+) or more (.+?)|an? (.+?) (directly)) above it|"
+                     r"(\w+) or more (.+?) are above self", t)
+    if m:  # "if SELF is in your graveyard with three or more creature cards above it" (Nether Shadow), "... with a
+        # creature card directly above it" (Krovikan Horror), "only if three or more creature cards are above SELF"
+        # (Ashen Ghoul): the order of its owner's graveyard (404.2), the cards put there after it
+        n = number(m.group(1) or m.group(5) or "one")
+        f = parse_noun(m.group(2) or m.group(3) or m.group(6))
+        if f is None or n is None or f.get("player") or f.get("zone", "any_card") != "any_card" \
+                or set(f) & {"owner", "controller"}:
+            return None
+        f.pop("zone", None)
+        return {"self": {"zone": "graveyard"}, "above_self": {"filter": f, "n": n, "directly": bool(m.group(4))}}
     m = re.fullmatch(r"self is the only (.+?) in your graveyard", t)
     if m:  # "if SELF is the only creature card in your graveyard" (Nether Spirit): it is there, and no other such card
         f = parse_noun(m.group(1))
