@@ -2113,6 +2113,20 @@ def _arrest(m: re.Match) -> list[dict[str, Any]] | None:
             {"kind": "restriction", "affects": aff, "rule": bar}]
 
 
+@static(r"^(enchanted creature|enchanted permanent|self|(?:[a-z ]+?)) can't attack or block, and (?:its|their) activated "
+        r"abilities with \{t\} in their costs can't be activated$")
+def _no_tap_abilities(m: re.Match) -> list[dict[str, Any]] | None:
+    """508.1c, 509.1b, 602.5: "Enchanted creature can't attack or block, and its activated abilities with {T} in their
+    costs can't be activated" (Serra Bestiary), "Creatures with flying can't attack or block, and their ..." (Katabatic
+    Winds): the creatures it names can't attack or block, and their abilities whose cost has {T} can't be activated
+    (engine/object_statics.py TAP_BAR); their other abilities still can."""
+    aff = "self" if m.group(1) == "self" else "attached" if m.group(1).startswith("enchanted ") else _affects(m.group(1))
+    if aff is None:
+        return None
+    return [{"kind": "restriction", "affects": aff, "rule": "cant_attack_or_block"},
+            {"kind": "restriction", "affects": aff, "rule": "no_tap_abilities"}]
+
+
 @static(r"^(?:as long as self is on the battlefield, )?(?:self|it) has (?:all )?(?:the )?(activated|loyalty) abilities "
         r"of (?:all |each )?(.+?)$")
 def _abilities_of(m: re.Match) -> list[dict[str, Any]] | None:
