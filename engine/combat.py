@@ -81,6 +81,9 @@ def attackers(g: "Game") -> list[int]:
 def can_attack(g: "Game", oid: int) -> bool:
     """508.1a-c: an untapped creature the active player has controlled since the turn began."""
     o = g.objects[oid]
+    if o.zone != "battlefield":
+        return False  # 506.1, 702.25d: only a creature on the battlefield (a phased-out one is treated as though it
+        # doesn't exist)
     c = g.chars(oid)
     if "Creature" not in c.types or not seats.is_active(g, c.controller) or o.tapped:
         return False
@@ -588,6 +591,8 @@ def block_cost(g: "Game", blockers: list[int]) -> tuple[str, ...]:
 def can_block(g: "Game", b: int, a: int) -> bool:
     """509.1a-b: may this creature block that attacker (evasion, protection, restrictions)?"""
     bo = g.objects[b]
+    if bo.zone != "battlefield":
+        return False  # 506.1, 702.25d: a phased-out creature doesn't exist for blocking
     bc = g.chars(b)
     ac = g.chars(a)
     if "Creature" not in bc.types or bo.tapped:

@@ -310,8 +310,8 @@ def _phase_out(m: re.Match, c: Ctx) -> list[Effect] | None:
     """702.25b: "Target creature you don't control phases out" (Teferi, Master of Time): treated as though it
     doesn't exist until it phases in during its controller's next untap step (702.25a; engine/phasing.py)."""
     what = c.ref(m.group(1))
-    if what is None or isinstance(what, str) and what != "self":
-        return None
+    if what is None or isinstance(what, str) and what not in ("self", "attached"):
+        return None  # ("{U}{U}: Enchanted creature phases out", Vanishing: the Aura goes with it, 702.25g)
     return [Effect("action", {"name": "phase_out", "what": what})]
 
 
