@@ -455,7 +455,7 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
     "colors_of": frozenset({"colors_of"}),
     "highest_life": frozenset({"highest_life"}), "lowest_life": frozenset({"lowest_life"}),
     "half": frozenset({"half", "up"}), "third": frozenset({"third", "up"}),
-    "library_size": frozenset({"library_size"}),
+    "library_size": frozenset({"library_size"}), "lands_played": frozenset({"lands_played"}),
     "per_target": frozenset({"per_target", "slot"}),
     "party": frozenset({"party"}), "colors_among": frozenset({"colors_among"}),
     "dealt_this_way": frozenset({"dealt_this_way"}), "excess_this_way": frozenset({"excess_this_way"}),
@@ -488,7 +488,7 @@ STATIC_AMOUNT_KINDS = frozenset({"x", "count", "times", "plus", "power_of", "tou
                                  "greatest",
                                  "counters_on", "hand_of", "devotion", "domain", "graveyard_types",
                                  "drawn_this_turn", "colors_spent", "highest_life", "half", "third", "library_size",
-                                 "party",
+                                 "party", "lands_played",
                                  "colors_among", "minus", "spells_cast_this_turn", "player_counters",
                                  "died_this_turn", "discarded_this_turn", "sacrificed_this_turn", "counters_among",
                                  "descended_this_turn", "unlocked_doors", "attackers_this_turn",
@@ -1070,6 +1070,9 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         else:
             ps = [p for p in refs(g, r, who) if isinstance(p, str)]
         return sum(len(g.players[p].library) for p in ps if p in g.players)
+    if "lands_played" in a:  # "if you didn't play a land this turn": the lands you played this turn (305.1)
+        who = _you(g, src, r)
+        return g.players[who].lands_played if who in g.players else 0
     if "hand_of" in a:
         who = a["hand_of"]
         if who == "each_player":  # "the total number of cards in all players' hands" (402.1: each player's own hand)

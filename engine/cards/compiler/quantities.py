@@ -924,6 +924,20 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"you have (no|one or fewer|two or fewer) cards in hand", t)
     if m:
         return {"hand_le": {"no": 0, "one or fewer": 1, "two or fewer": 2}[m.group(1)]}
+    m = re.fullmatch(r"you have (\w+) or fewer cards in (?:your )?hand", t)
+    if m and number(m.group(1)) is not None:  # "if you have three or fewer cards in hand" (Scalding Tongs; 402)
+        return {"hand_le": number(m.group(1))}
+    if t in ("you have a card in hand", "you have a card in your hand", "you have one or more cards in hand"):
+        return {"hand_ge": 1}  # "if you have a card in hand, return SELF to its owner's hand" (Imaginary Pet; 402)
+    if t in ("there are no cards in your graveyard", "your graveyard has no cards in it", "your graveyard is empty"):
+        # "SELF gets +4/+4 as long as there are no cards in your graveyard" (Gorilla Titan; 404)
+        return {"amount_lt": {"amount": {"count": {"zone": "graveyard", "owner": "you"}}, "n": 1}}
+    m = re.fullmatch(r"you have (\w+) or more cards in your library", t)
+    if m and number(m.group(1)):  # "if you have 200 or more cards in your library, you win the game" (Battle of Wits;
+        return {"amount_ge": {"amount": {"library_size": "you"}, "n": number(m.group(1))}}  # 401)
+    if t in ("you didn't play a land this turn", "you haven't played a land this turn"):
+        return {"amount_lt": {"amount": {"lands_played": "you"}, "n": 1}}  # 305.1: a land played this turn (Mercadian
+        # Atlas); a land put onto the battlefield by an effect is not played (305.4)
     m = re.fullmatch(r"you have exactly (\w+) cards? in hand", t)
     if m and number(m.group(1)) is not None:  # "Activate only if you have exactly seven cards in hand" (Library of
         n = number(m.group(1))                # Alexandria): no more and no fewer (402.1)
