@@ -511,7 +511,7 @@ class Ctx:
             r = {"choose": f, "chooser": "opponent"}
             self.last = r
             return r
-        m = re.fullmatch(r"the top ([a-z ]+? card) of your graveyard", p)
+        m = re.fullmatch(r"the top ((?:[a-z ]+? )?card) of your graveyard", p)
         if m:  # "Return the top creature card of your graveyard to the battlefield" (Shallow Grave): of the cards of
             # that kind, the one nearest the top of the pile (404.2), as the effect resolves (608.2c); none if none
             f = parse_noun(m.group(1) + " from your graveyard")
