@@ -924,6 +924,9 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"you have (no|one or fewer|two or fewer) cards in hand", t)
     if m:
         return {"hand_le": {"no": 0, "one or fewer": 1, "two or fewer": 2}[m.group(1)]}
+    if t in ("you didn't cast it from your hand", "you didn't cast self from your hand"):
+        return {"cast_from_hand": False}  # "When SELF enters, if you didn't cast it from your hand, you lose the game"
+        # (Phage the Untouchable; 603.4): put onto the battlefield another way, or cast from another zone
     if t in ("self is blocked", "self is blocked this turn"):  # "Activate only if SELF is blocked" (Cinder Crawler):
         return {"self": {"blocked": True}}  # an attacking creature that became blocked this combat (509.1h)
     if t == "self was dealt damage this turn":  # "if SELF was dealt damage this turn, put a +0/+1 counter on it" (Wall
