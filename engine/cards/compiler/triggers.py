@@ -80,6 +80,12 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
                                                                              held.group(2)))
         if inner is not None and now is not None and "while" not in inner:
             return {**inner, "while": now}
+    fight = re.fullmatch(r"(.+?) during combat", cond.strip().lower().rstrip(",")) if trig is None else None
+    if fight:  # "When SELF dies during combat" (Mongrel Pack): the event, as it happens in a combat phase (506.1,
+        # 603.2; the combat phase lasts until its triggered abilities have resolved, so not checked again)
+        inner = parse_trigger(fight.group(1))
+        if inner is not None and "while" not in inner:
+            return {**inner, "while": {"combat_timing": "during"}}
     during = _DURING.fullmatch(cond.strip().rstrip(",")) if trig is None else None
     if during is not None:
         inner = parse_trigger(during.group(1))
