@@ -169,6 +169,7 @@ STATICS = frozenset({"abilities_of", "anthem", "keywords", "restriction", "enter
                      "attack_tax",  # engine/combat.py attack_cost (508.1g-i, 802.3a)
                      "block_tax",  # engine/combat.py block_cost (509.1d-f)
                      "attack_forbid",  # engine/combat.py may_attack (508.1c)
+                     "combat_limit",  # engine/combat.py combat_limits (508.1c, 509.1b)
                      "extra_vote",  # engine/ops/misc.py vote (701.29d)
                      "goaded",  # engine/combat.py goaders (goad, a later keyword action; 508.1d)
                      "turned_up_counters",  # engine/facedown.py turn_face_up (707.11)

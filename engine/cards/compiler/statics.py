@@ -2546,6 +2546,17 @@ def _block_tax(m: re.Match) -> list[dict[str, Any]] | None:
     if not mana or any(not (s.isdigit() or s in "WUBRGC") for s in mana):
         return None
     return [{"kind": "block_tax", "affects": {"types": ["Creature"]}, "mana": mana}]
+@static(r"^no more than (one|two|three|four) creatures? can (attack|block)( you)? each combat$")
+def _combat_limit(m: re.Match) -> list[dict[str, Any]] | None:
+    """508.1c, 509.1b: "No more than one creature can attack each combat" (Silent Arbiter), "No more than two creatures
+    can block each combat" (Caverns of Despair), "No more than two creatures can attack you each combat" (Crawlspace:
+    only those attacking the static's controller, not their planeswalkers): a restriction on the declaration as a
+    whole (engine/combat.py combat_limits)."""
+    if m.group(3) and m.group(2) == "block":
+        return None
+    return [{"kind": "combat_limit", "what": m.group(2), "n": number(m.group(1)), "you": bool(m.group(3))}]
+
+
 @static(r"^(.+?) can't attack you( or planeswalkers you control)?$")
 def _attack_forbid(m: re.Match) -> list[dict[str, Any]] | None:
     """508.1c: "Creatures can't attack you" (Blazing Archon), "Black creatures can't attack you" (Elephant Grass),
