@@ -235,6 +235,18 @@ def next_defender(g: "Game", after: str | None) -> None:
         g._give_priority()
 
 
+def _without_company(g: "Game", ids: list[int], what: str) -> str | None:
+    """508.1c, 509.1b: a creature declared with "SELF can't attack (block) unless at least two other creatures attack
+    (block) / a creature with greater power also attacks" whose fellow attackers (blockers) don't meet it, as words."""
+    for a in ids:
+        for r in g.chars(a).rules:
+            if r.get("rule") == "needs_company" and r.get("what") == what:
+                n = sum(1 for x in ids if x != a and matches(g, x, r["filter"], a, g.chars(a).controller))
+                if n < int(r.get("n", 1)):
+                    return f"{_n(g, a)} can't {what} unless {r.get('n', 1)} other such creature(s) also {what}"
+    return None
+
+
 def combat_limits(g: "Game", what: str) -> list[tuple[int, str | None]]:
     """508.1c, 509.1b: the limits "No more than N creatures can attack [you] / block each combat" working now: (N, the
     player the attackers counted attack, or None for every attacker or blocker)."""
@@ -291,6 +303,9 @@ def declare_attackers(g: "Game", player: str, decl: Any, bands: Any = None, enli
         (a,) = decl
         if _alone(g, a, "attack"):
             raise IllegalAction(f"{_n(g, a)} can't attack alone (506.5, 508.1b)")
+    lonely = _without_company(g, list(decl), "attack")
+    if lonely:
+        raise IllegalAction(lonely)
     limits = combat_limits(g, "attack")
     over = _over_limit(decl, limits) if limits else None
     if over:
@@ -831,6 +846,9 @@ def _block_restrictions(g: "Game", blocks: dict[int, list[int]]) -> str | None:
         (b,) = blocks
         if _alone(g, b, "block"):
             return f"{_n(g, b)} can't block alone (506.5, 509.1b)"
+    lonely = _without_company(g, list(blocks), "block") if blocks else None
+    if lonely:
+        return lonely
     for n, _ in combat_limits(g, "block") if blocks else ():
         if len(blocks) > n:
             return f"no more than {n} creature(s) can block each combat (509.1b)"

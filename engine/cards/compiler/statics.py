@@ -2546,6 +2546,20 @@ def _block_tax(m: re.Match) -> list[dict[str, Any]] | None:
     if not mana or any(not (s.isdigit() or s in "WUBRGC") for s in mana):
         return None
     return [{"kind": "block_tax", "affects": {"types": ["Creature"]}, "mana": mana}]
+@static(r"^self can't (attack|block) unless (?:at least (\w+) other creatures|(an? .+?)) (?:also )?(?:attacks?|blocks?)$")
+def _needs_company(m: re.Match) -> list[dict[str, Any]] | None:
+    """508.1c, 509.1b: "SELF can't attack unless at least two other creatures attack" (Orcish Conscripts), "... unless
+    a creature with greater power also attacks" (Okk), "... unless a black or green creature also attacks" (Scarred
+    Puma): a restriction on the declaration as a whole, met by the other creatures declared with it."""
+    n = number(m.group(2)) if m.group(2) else 1
+    f = parse_noun(m.group(3)[m.group(3).index(" ") + 1:]) if m.group(3) else {"types": ["Creature"]}
+    if not n or f is None or f.get("player") or f.get("zone") not in (None, "battlefield") \
+            or "Creature" not in (f.get("types") or ()) or set(f) & {"controller", "other", "target"}:
+        return None
+    return [{"kind": "restriction", "affects": "self", "rule": "needs_company", "what": m.group(1), "n": n,
+             "filter": f}]
+
+
 @static(r"^no more than (one|two|three|four) creatures? can (attack|block)( you)? each combat$")
 def _combat_limit(m: re.Match) -> list[dict[str, Any]] | None:
     """508.1c, 509.1b: "No more than one creature can attack each combat" (Silent Arbiter), "No more than two creatures
