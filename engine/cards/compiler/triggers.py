@@ -245,6 +245,26 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
             f.pop("zone", None)
             out = {"event": "deals_damage", "filter": f, "damaged": dealt}
         return {**out, "combat": True} if m.group(2) else out
+    m = re.fullmatch(r"(an? .+?|enchanted creature|equipped creature|self) deals (combat )?damage to an? "
+                     r"(creature|creature or player|creature or opponent)", c)
+    if m and " or " not in m.group(1) and not m.group(1).startswith("a source"):
+        # "Whenever a Sliver deals combat damage to a creature" (Toxin Sliver), "Whenever enchanted creature deals
+        # damage to a creature" (Venomous Fangs), "whenever a creature you control deals damage to a creature or
+        # player" (Crovax): each damage event of such a source to such a recipient (120.3); "that creature" / "the
+        # other creature" is the one dealt damage
+        dealt = parse_noun(m.group(3))  # ("creature or player": a creature, or a player, 120.3)
+        if dealt is None:
+            return None
+        if m.group(1) in ("self", "enchanted creature", "equipped creature"):
+            out = {"event": "deals_damage", "self" if m.group(1) == "self" else "attached": True, "damaged": dealt}
+        else:
+            f = parse_noun(m.group(1))
+            if f is None or f.get("player") or f.get("zone") not in (None, "battlefield") or "source" in f \
+                    or "Creature" not in f.get("types", ()) and not f.get("subtypes"):  # ("a Sliver": a creature)
+                return None
+            f.pop("zone", None)
+            out = {"event": "deals_damage", "filter": f, "damaged": dealt}
+        return {**out, "combat": True} if m.group(2) else out
     m = re.fullmatch(r"(an? .+?) deals combat damage", c)
     if m and " or " not in m.group(1) and not m.group(1).startswith("a source"):  # "Whenever a creature you control
         # deals combat damage, you gain that much life" (Noble Purpose): each combat damage event of such a creature,

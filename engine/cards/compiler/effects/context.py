@@ -392,6 +392,9 @@ class Ctx:
             return self.last
         if p == "that planeswalker" and self.damaged_walker:
             return "damaged"  # the planeswalker the trigger's source dealt damage to (120.3)
+        if p == "the other creature" and self.last == "damaged":
+            return "damaged"  # "Whenever enchanted creature deals damage to a creature, destroy the other creature"
+            # (Venomous Fangs): the creature dealt the damage, not the source (120.3)
         if p in ("it", "that creature", "that permanent", "them", "those creatures", "that card", "that land",
                  "those cards", "those permanents", "that spell", "the creature", "that token", "those tokens",
                  "that artifact", "the token", "the exiled card", "that enchantment", "those lands", "that vehicle",
