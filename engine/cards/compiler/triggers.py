@@ -247,7 +247,9 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         return {**out, "combat": True} if m.group(2) else out
     m = re.fullmatch(r"(an? .+?|enchanted creature|equipped creature|self) deals (combat )?damage to an? "
                      r"(creature|creature or player|creature or opponent)", c)
-    if m and " or " not in m.group(1) and not m.group(1).startswith("a source"):
+    if m and " or " not in m.group(1) and not m.group(1).startswith("a source") \
+            and not (m.group(2) and m.group(3) == "creature" and not m.group(1).startswith("a")):
+        # (SELF's / the enchanted creature's combat damage to a creature: combat_damage_creature, below)
         # "Whenever a Sliver deals combat damage to a creature" (Toxin Sliver), "Whenever enchanted creature deals
         # damage to a creature" (Venomous Fangs), "whenever a creature you control deals damage to a creature or
         # player" (Crovax): each damage event of such a source to such a recipient (120.3); "that creature" / "the
