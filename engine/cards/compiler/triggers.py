@@ -245,6 +245,15 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
             f.pop("zone", None)
             out = {"event": "deals_damage", "filter": f, "damaged": dealt}
         return {**out, "combat": True} if m.group(2) else out
+    m = re.fullmatch(r"(an? .+?) deals damage", c)
+    if m and " or " not in m.group(1) and not m.group(1).startswith(("a source", "an? spell")):
+        # "Whenever a Sliver deals damage, its controller gains that much life" (Essence Sliver): each damage event
+        # of such a creature, to whatever it is dealt (120.3); "that much" its amount, "its controller" the source's
+        f = parse_noun(m.group(1))
+        if f is not None and not f.get("player") and f.get("zone") in (None, "battlefield") and "source" not in f \
+                and ("Creature" in f.get("types", ()) or f.get("subtypes")) and set(f.get("types") or ()) <= {"Creature"}:
+            f.pop("zone", None)
+            return {"event": "deals_damage", "filter": f}
     m = re.fullmatch(r"(an? .+?|enchanted creature|equipped creature|self) deals (combat )?damage to an? "
                      r"(creature|creature or player|creature or opponent)", c)
     if m and " or " not in m.group(1) and not m.group(1).startswith("a source") \
