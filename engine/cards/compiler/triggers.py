@@ -48,6 +48,7 @@ _SELF_EVENTS = {
 
 def _event_word(w: str) -> str | None:
     return {"enters": "etb", "dies": "dies", "attacks": "attacks", "blocks": "blocks", "attack": "attacks",
+            "attacks or blocks": "attacks_or_blocks",
             "enter": "etb", "die": "dies", "leaves the battlefield": "ltb", "block": "blocks",
             "is put into a graveyard from the battlefield": "dies",
             "are put into a graveyard from the battlefield": "dies",
@@ -778,7 +779,8 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         # goes from the battlefield to a graveyard (a permanent can go there from nowhere else, 110.1)
         return {"event": "dies", "attached": True}
     m = re.fullmatch(
-        r"(?:a|an|another|one or more|two or more) (.+?) (enters or dies|enters or attacks|enters|dies|attacks|blocks|"
+        r"(?:a|an|another|one or more|two or more) (.+?) (enters or dies|enters or attacks|enters|dies|attacks or blocks|"
+        r"attacks|blocks|"
         r"attack|enter|die|"
         r"block|"
         r"leaves the battlefield|leave the battlefield|is put into a graveyard from the battlefield|are put into a "
