@@ -392,6 +392,10 @@ class Ctx:
             return self.last
         if p == "that planeswalker" and self.damaged_walker:
             return "damaged"  # the planeswalker the trigger's source dealt damage to (120.3)
+        kind = re.fullmatch(r"that ([a-z]+)", p)
+        if kind and self.last == "it" and subtype(kind.group(1)) in CREATURE_TYPES:
+            return "it"  # "Whenever a Sliver becomes blocked, that Sliver gets +1/+1 ..." (Spined Sliver): the creature
+            # the trigger names (603.2), called by its creature type
         if p == "the other creature" and self.last == "damaged":
             return "damaged"  # "Whenever enchanted creature deals damage to a creature, destroy the other creature"
             # (Venomous Fangs): the creature dealt the damage, not the source (120.3)
