@@ -651,6 +651,18 @@ def _anthem(m: re.Match) -> list[dict[str, Any]] | None:
     return _pump_static(m.group(1), m.group(2), m.group(3), rest)
 
 
+def _anthem_unless_in_combat(m: re.Match) -> list[dict[str, Any]] | None:
+    """611.3a: "Each untapped creature you control gets +0/+2 as long as it's not attacking" (Arcades Sabboth): of
+    the creatures it names, each one that isn't attacking (blocking) now, checked for each creature (506.4)."""
+    got = _pump_static(m.group(1), m.group(2), m.group(3), None)
+    if not got or len(got) != 1 or not isinstance(got[0].get("affects"), dict) or m.group(4) in got[0]["affects"]:
+        return None
+    key = "attacking" if m.group(4) == "attacking" else "blocking"
+    if key == "blocking":
+        return None  # (no filter of "not blocking" here)
+    return [{**got[0], "affects": {**got[0]["affects"], key: False}}]
+
+
 @static(r'^(.+?) (has|have) ([^"]+?),? and (gets?|get) ([+-]\w+/[+-]\w+.*)$')
 def _has_and_gets(m: re.Match) -> list[dict[str, Any]] | None:
     """"Equipped creature has first strike and gets +X/+0, where X is the number of instant and sorcery cards in
@@ -3822,6 +3834,9 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
         off, on = _with_condition(a, {"not": cond}), _with_condition(b, cond)
         # "instead": the second applies in place of the first (the first carries the opposite condition)
         return None if off is None or on is None else off + [{**st, "instead": True} for st in on]
+    m = re.fullmatch(r"(each .+?) gets ([+-]\d+)/([+-]\d+) as long as it's not (attacking|blocking)", low)
+    if m:  # "it": each creature the anthem names, not SELF
+        return _anthem_unless_in_combat(m)
     m = re.fullmatch(r"(.+?) as long as (.+)", low)
     if m and "." not in m.group(1):  # (a second sentence's "as long as": the paragraph, below)
         cond_text = m.group(2)
