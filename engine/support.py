@@ -208,8 +208,9 @@ STATICS = frozenset({"abilities_of", "anthem", "keywords", "restriction", "enter
                      "optional_cost",
                      # engine/decks/validate.py: deck construction, before the game (112.6m); nothing in it
                      "deck_rule"})
-RULES = frozenset({"no_activated_abilities", "no_activated_abilities_unless_mana", "no_tap_abilities",
-                   "needs_company",  # engine/combat.py _without_company (508.1c, 509.1b)  # engine/casting.py activatable
+RULES = frozenset({"no_activated_abilities", "no_activated_abilities_unless_mana",  # engine/casting.py activatable
+                   "no_tap_abilities",  # engine/object_statics.py activation_barred: "... with {T} in their costs"
+                   "needs_company",  # engine/combat.py _without_company (508.1c, 509.1b)
                    "cant_crew",  # "can't attack, block, or crew Vehicles": not tapped to pay crew (engine/costs.py)
                    "must_attack_or_block",  # engine/combat.py has_rule: both requirements (508.1d, 509.1c)
                    "no_loyalty_abilities",  # engine/casting.py cost_payable (object_statics.loyalty_barred, 606.3)

@@ -2125,14 +2125,15 @@ def _arrest(m: re.Match) -> list[dict[str, Any]] | None:
             {"kind": "restriction", "affects": aff, "rule": bar}]
 
 
-@static(r"^(enchanted creature|enchanted permanent|self|(?:[a-z ]+?)) can't attack or block, and (?:its|their) activated "
-        r"abilities with \{t\} in their costs can't be activated$")
+@static(r"^(enchanted creature|enchanted permanent|self|(?:[a-z ]+?)) can't attack or block, and (?:its|their) "
+        r"activated abilities with \{t\} in their costs can't be activated$")
 def _no_tap_abilities(m: re.Match) -> list[dict[str, Any]] | None:
     """508.1c, 509.1b, 602.5: "Enchanted creature can't attack or block, and its activated abilities with {T} in their
     costs can't be activated" (Serra Bestiary), "Creatures with flying can't attack or block, and their ..." (Katabatic
     Winds): the creatures it names can't attack or block, and their abilities whose cost has {T} can't be activated
     (engine/object_statics.py TAP_BAR); their other abilities still can."""
-    aff = "self" if m.group(1) == "self" else "attached" if m.group(1).startswith("enchanted ") else _affects(m.group(1))
+    aff = "self" if m.group(1) == "self" else "attached" if m.group(1).startswith("enchanted ") \
+        else _affects(m.group(1))
     if aff is None:
         return None
     return [{"kind": "restriction", "affects": aff, "rule": "cant_attack_or_block"},
@@ -2558,7 +2559,8 @@ def _block_tax(m: re.Match) -> list[dict[str, Any]] | None:
     if not mana or any(not (s.isdigit() or s in "WUBRGC") for s in mana):
         return None
     return [{"kind": "block_tax", "affects": {"types": ["Creature"]}, "mana": mana}]
-@static(r"^self can't (attack|block) unless (?:at least (\w+) other creatures|(an? .+?)) (?:also )?(?:attacks?|blocks?)$")
+@static(r"^self can't (attack|block) unless (?:at least (\w+) other creatures|(an? .+?)) (?:also )?"
+        r"(?:attacks?|blocks?)$")
 def _needs_company(m: re.Match) -> list[dict[str, Any]] | None:
     """508.1c, 509.1b: "SELF can't attack unless at least two other creatures attack" (Orcish Conscripts), "... unless
     a creature with greater power also attacks" (Okk), "... unless a black or green creature also attacks" (Scarred

@@ -252,7 +252,8 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         # of such a creature, to whatever it is dealt (120.3); "that much" its amount, "its controller" the source's
         f = parse_noun(m.group(1))
         if f is not None and not f.get("player") and f.get("zone") in (None, "battlefield") and "source" not in f \
-                and ("Creature" in f.get("types", ()) or f.get("subtypes")) and set(f.get("types") or ()) <= {"Creature"}:
+                and ("Creature" in f.get("types", ()) or f.get("subtypes")) \
+                and set(f.get("types") or ()) <= {"Creature"}:
             f.pop("zone", None)
             return {"event": "deals_damage", "filter": f}
     m = re.fullmatch(r"(an? .+?|enchanted creature|equipped creature|self) deals (combat )?damage to an? "
@@ -779,8 +780,8 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         # goes from the battlefield to a graveyard (a permanent can go there from nowhere else, 110.1)
         return {"event": "dies", "attached": True}
     m = re.fullmatch(
-        r"(?:a|an|another|one or more|two or more) (.+?) (enters or dies|enters or attacks|enters|dies|attacks or blocks|"
-        r"attacks|blocks|"
+        r"(?:a|an|another|one or more|two or more) (.+?) (enters or dies|enters or attacks|enters|dies|"
+        r"attacks or blocks|attacks|blocks|"
         r"attack|enter|die|"
         r"block|"
         r"leaves the battlefield|leave the battlefield|is put into a graveyard from the battlefield|are put into a "
