@@ -314,7 +314,7 @@ def _phase_out(m: re.Match, c: Ctx) -> list[Effect] | None:
         what = c.ref(part)
         if what is None or isinstance(what, str) and what not in ("self", "attached", "it", "damaged", "blocker",
                                                                   "other"):
-            return None  # ("{U}{U}: Enchanted creature phases out", Vanishing: the Aura goes with it, 702.25g)
+            return None  # ("{U}{U}: Enchanted creature phases out": the Aura goes with the creature, 702.25g)
         out.append(Effect("action", {"name": "phase_out", "what": what}))
     return out
 
