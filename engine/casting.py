@@ -980,7 +980,8 @@ def activatable(g: "Game", player: str, oid: int) -> list[tuple[int, Ability]]:
     if not got:
         return got
     if o.zone == "battlefield" and (c.rules or g.effects):  # 602.5: Arrest, detain (701.26a), Cursed Totem
-        got = [(i, ab) for i, ab in got if not object_statics.activation_barred(g, oid, ab.kind == "mana")]
+        got = [(i, ab) for i, ab in got if not object_statics.activation_barred(g, oid, ab.kind == "mana",
+                                                                              bool(ab.cost and ab.cost.tap))]
     if player_statics.active(g) and player_statics.statics(g, "name_lock"):  # 602.5: Pithing Needle
         got = [(i, ab) for i, ab in got if not player_statics.activate_locked(g, player, oid, ab.kind == "mana")]
     if g.stack and split_second(g):

@@ -81,6 +81,9 @@ def attackers(g: "Game") -> list[int]:
 def can_attack(g: "Game", oid: int) -> bool:
     """508.1a-c: an untapped creature the active player has controlled since the turn began."""
     o = g.objects[oid]
+    if o.zone != "battlefield":
+        return False  # 506.1, 702.25d: only a creature on the battlefield (a phased-out one is treated as though it
+        # doesn't exist)
     c = g.chars(oid)
     if "Creature" not in c.types or not seats.is_active(g, c.controller) or o.tapped:
         return False
@@ -232,6 +235,54 @@ def next_defender(g: "Game", after: str | None) -> None:
         g._give_priority()
 
 
+def _without_company(g: "Game", ids: list[int], what: str) -> str | None:
+    """508.1c, 509.1b: a creature declared with "SELF can't attack (block) unless at least two other creatures attack
+    (block) / a creature with greater power also attacks" whose fellow attackers (blockers) don't meet it, as words."""
+    for a in ids:
+        for r in g.chars(a).rules:
+            if r.get("rule") == "needs_company" and r.get("what") == what:
+                n = sum(1 for x in ids if x != a and matches(g, x, r["filter"], a, g.chars(a).controller))
+                if n < int(r.get("n", 1)):
+                    return f"{_n(g, a)} can't {what} unless {r.get('n', 1)} other such creature(s) also {what}"
+    return None
+
+
+def combat_limits(g: "Game", what: str) -> list[tuple[int, str | None]]:
+    """508.1c, 509.1b: the limits "No more than N creatures can attack [you] / block each combat" working now: (N, the
+    player the attackers counted attack, or None for every attacker or blocker)."""
+    sts = player_statics.statics(g, "combat_limit") if player_statics.active(g) else ()
+    return [(int(st["n"]), ctl if st.get("you") else None) for src, ctl, st in sts if st.get("what") == what
+            and not (st.get("condition") and not values.condition(g, st["condition"], src, None))]
+
+
+def _over_limit(decl: dict[Any, Any], limits: list[tuple[int, str | None]]) -> str | None:
+    """The limit an attack declaration (attacker -> what it attacks) breaks, as words; None if none."""
+    for n, who in limits:
+        if sum(1 for t in decl.values() if who is None or t == who) > n:
+            return f"no more than {n} creature(s) can attack{' ' + who if who else ''} each combat (508.1c)"
+    return None
+
+
+def within_limits(options: dict[str, Any], kind: str, decl: dict[Any, Any]) -> dict[Any, Any]:
+    """A bot's declaration cut to the limits the decision's hints name ("max_attackers", "max_blockers": 508.1c,
+    509.1b), the creatures a requirement names kept first (508.1d, 509.1c)."""
+    if kind == "attackers":
+        limits = [(int(n), who) for n, who in options.get("max_attackers") or ()]
+        if not limits or not _over_limit(decl, limits):
+            return decl
+        must = {str(a) for a in options.get("must", ())}
+        out: dict[Any, Any] = {}
+        for a in sorted(decl, key=lambda x: str(x) not in must):
+            if not _over_limit({**out, a: decl[a]}, limits):
+                out[a] = decl[a]
+        return out
+    n = options.get("max_blockers")
+    if n is None or len(decl) <= int(n):
+        return decl
+    must = {str(b) for b in options.get("must") or {}}
+    return {b: decl[b] for b in sorted(decl, key=lambda x: str(x) not in must)[:int(n)]}
+
+
 def declare_attackers(g: "Game", player: str, decl: Any, bands: Any = None, enlist: Any = None) -> None:
     """508.1: declare attackers; they tap (508.1f) unless they have vigilance. The list form
     (no targets named) attacks the one defending player, if there is one. ``bands``: the attacking
@@ -252,10 +303,21 @@ def declare_attackers(g: "Game", player: str, decl: Any, bands: Any = None, enli
         (a,) = decl
         if _alone(g, a, "attack"):
             raise IllegalAction(f"{_n(g, a)} can't attack alone (506.5, 508.1b)")
-    # 508.1d: requirements — a creature that must attack does if able (not if it would cost)
+    lonely = _without_company(g, list(decl), "attack")
+    if lonely:
+        raise IllegalAction(lonely)
+    limits = combat_limits(g, "attack")
+    over = _over_limit(decl, limits) if limits else None
+    if over:
+        raise IllegalAction(over)
+    # 508.1d: requirements — a creature that must attack does if able (not if it would cost); with a limit on the
+    # number of attackers, as many of them as the limit lets attack (each other attacker one of them)
     for i in possible_attackers(g):
-        if i not in decl and has_rule(g, i, "must_attack") and \
-                any(not attack_cost(g, {i: t}) and not attack_life(g, {i: t}) for t in legal_targets):
+        free = [t for t in legal_targets if not attack_cost(g, {i: t}) and not attack_life(g, {i: t})]
+        if i not in decl and has_rule(g, i, "must_attack") and free:
+            if limits and all(_over_limit({**decl, i: t}, limits) for t in free) \
+                    and all(has_rule(g, a, "must_attack") for a in decl):
+                continue
             raise IllegalAction(f"{_n(g, i)} attacks each combat if able")
     why = _one_attacker_requirements(g, player, decl, legal_targets)
     if why:
@@ -588,6 +650,8 @@ def block_cost(g: "Game", blockers: list[int]) -> tuple[str, ...]:
 def can_block(g: "Game", b: int, a: int) -> bool:
     """509.1a-b: may this creature block that attacker (evasion, protection, restrictions)?"""
     bo = g.objects[b]
+    if bo.zone != "battlefield":
+        return False  # 506.1, 702.25d: a phased-out creature doesn't exist for blocking
     bc = g.chars(b)
     ac = g.chars(a)
     if "Creature" not in bc.types or bo.tapped:
@@ -782,6 +846,12 @@ def _block_restrictions(g: "Game", blocks: dict[int, list[int]]) -> str | None:
         (b,) = blocks
         if _alone(g, b, "block"):
             return f"{_n(g, b)} can't block alone (506.5, 509.1b)"
+    lonely = _without_company(g, list(blocks), "block") if blocks else None
+    if lonely:
+        return lonely
+    for n, _ in combat_limits(g, "block") if blocks else ():
+        if len(blocks) > n:
+            return f"no more than {n} creature(s) can block each combat (509.1b)"
     return None
 
 
@@ -886,6 +956,9 @@ def attack_hints(g: "Game", atk: list[int]) -> dict[str, Any]:
     those ("targets_of")."""
     alone = [a for a in atk if _alone(g, a, "attack")]
     out: dict[str, Any] = {"not_alone": alone} if alone else {}
+    limits = combat_limits(g, "attack")
+    if limits:  # 508.1c: "No more than N creatures can attack [you] each combat"
+        out["max_attackers"] = [[n, who] for n, who in limits]
     some = [a for a in atk if _defender_rules(g, a) or _forbids(g, a) or goad_targets(g, a) is not None]
     if some:
         ts = attack_targets(g)
@@ -920,6 +993,9 @@ def block_hints(g: "Game", opts: dict[int, list[int]]) -> dict[str, Any]:
     alone = [b for b in opts if _alone(g, b, "block")]
     if alone:
         out["not_alone"] = alone
+    limits = combat_limits(g, "block")
+    if limits:  # 509.1b: "No more than N creatures can block each combat"
+        out["max_blockers"] = min(n for n, _ in limits)
     atk = attackers(g)
     one = [a for a in atk if has_rule(g, a, "max_one_blocker")]
     if one:

@@ -524,7 +524,8 @@ def _activated_sources(g: "Game", player: str) -> list[tuple[int, list[Activatio
             if acts and c.controller != player and not seats.in_range(g, player, c.controller):
                 continue  # 801.6: an object outside the player's range of influence
             if acts and (c.rules or g.effects):  # 602.5: Arrest, detain (701.26a), Cursed Totem
-                acts = [(i, ab) for i, ab in acts if not object_statics.activation_barred(g, oid, ab.kind == "mana")]
+                acts = [(i, ab) for i, ab in acts if not object_statics.activation_barred(
+                    g, oid, ab.kind == "mana", bool(ab.cost and ab.cost.tap))]
             if acts:
                 shaped = [(i, ab, *_activation_shape(ab)) for i, ab in acts]
                 srcs.append((oid, shaped, all(plain for _, _, plain, _ in shaped)))

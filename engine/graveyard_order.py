@@ -36,12 +36,13 @@ PROMPT = "order the cards put into your graveyard at the same time (404.3; first
 
 def _walk(x: Any, depth: int = 0) -> bool:
     """What a compiled card says when it reads a graveyard's order: a filter of "the top creature card of your
-    graveyard" (engine/filters.py ``topmost``) or "the top card of your graveyard" of a full-text static
+    graveyard" (engine/filters.py ``topmost``), "with three or more creature cards above it" (a condition's
+    ``above_self``, engine/values.py) or "the top card of your graveyard" of a full-text static
     (engine/layers.py ``full_text``: ``top_graveyard_creature``)."""
     if depth > 12:
         return False
     if isinstance(x, dict):
-        return any(k == "topmost" and v or _walk(v, depth + 1) for k, v in x.items())
+        return any(k in ("topmost", "above_self") and v or _walk(v, depth + 1) for k, v in x.items())
     if isinstance(x, (list, tuple)):
         return any(_walk(v, depth + 1) for v in x)
     if isinstance(x, str):

@@ -115,13 +115,18 @@ def loyalty_barred(g: "Game", oid: int) -> bool:
     return any(r.get("rule") == "no_loyalty_abilities" for r in g.chars(oid).rules)
 
 
-def activation_barred(g: "Game", oid: int, mana: bool) -> bool:
+#: 602.5: "its activated abilities with {T} in their costs can't be activated" (Serra Bestiary): those only
+TAP_BAR = "no_tap_abilities"
+
+
+def activation_barred(g: "Game", oid: int, mana: bool, tap: bool = True) -> bool:
     """602.5: permanent ``oid``'s activated abilities can't be activated: its own rule (Arrest, Cursed Totem,
     "Activated abilities of artifacts can't be activated") or a resolved effect's (detain, 701.26a); "unless
-    they're mana abilities" (Damping Matrix) spares a mana ability (``mana``)."""
+    they're mana abilities" (Damping Matrix) spares a mana ability (``mana``); "... with {T} in their costs" (Serra
+    Bestiary, Katabatic Winds) bars only an ability whose cost has {T} (``tap``)."""
     for r in g.chars(oid).rules:
         k = r.get("rule")
-        if k in ACTIVATION_BARS and not (mana and ACTIVATION_BARS[k]):
+        if k in ACTIVATION_BARS and not (mana and ACTIVATION_BARS[k]) or k == TAP_BAR and tap:
             return True
     for e in rule_effects(g, oid):
         k = e.get("rule")

@@ -42,6 +42,8 @@ KINDS = frozenset({"no_max_hand_size", "hand_size", "untap_limit", "player_keywo
                    "attack_tax",        # read by engine.combat.attack_cost (508.1g)
                    "block_tax",         # read by engine.combat.block_cost (509.1f)
                    "attack_forbid",     # "creatures can't attack you": engine.combat.may_attack (508.1c)
+                   # "No more than two creatures can attack [you] / block each combat": engine.combat.combat_limits
+                   "combat_limit",
                    "extra_vote",        # "while voting, you get an additional vote": engine/ops/misc.py (701.29d)
                    "goaded",            # "enchanted creature is goaded": engine.combat.goaders (goad, a later rule)
                    "cant_get_counters",  # "You can't get poison counters": can_get_counters (121.1)

@@ -169,6 +169,7 @@ STATICS = frozenset({"abilities_of", "anthem", "keywords", "restriction", "enter
                      "attack_tax",  # engine/combat.py attack_cost (508.1g-i, 802.3a)
                      "block_tax",  # engine/combat.py block_cost (509.1d-f)
                      "attack_forbid",  # engine/combat.py may_attack (508.1c)
+                     "combat_limit",  # engine/combat.py combat_limits (508.1c, 509.1b)
                      "extra_vote",  # engine/ops/misc.py vote (701.29d)
                      "goaded",  # engine/combat.py goaders (goad, a later keyword action; 508.1d)
                      "turned_up_counters",  # engine/facedown.py turn_face_up (707.11)
@@ -209,6 +210,8 @@ STATICS = frozenset({"abilities_of", "anthem", "keywords", "restriction", "enter
                      # engine/decks/validate.py: deck construction, before the game (112.6m); nothing in it
                      "deck_rule"})
 RULES = frozenset({"no_activated_abilities", "no_activated_abilities_unless_mana",  # engine/casting.py activatable
+                   "no_tap_abilities",  # engine/object_statics.py activation_barred: "... with {T} in their costs"
+                   "needs_company",  # engine/combat.py _without_company (508.1c, 509.1b)
                    "cant_crew",  # "can't attack, block, or crew Vehicles": not tapped to pay crew (engine/costs.py)
                    "must_attack_or_block",  # engine/combat.py has_rule: both requirements (508.1d, 509.1c)
                    "no_loyalty_abilities",  # engine/casting.py cost_payable (object_statics.loyalty_barred, 606.3)

@@ -455,7 +455,7 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
     "colors_of": frozenset({"colors_of"}),
     "highest_life": frozenset({"highest_life"}), "lowest_life": frozenset({"lowest_life"}),
     "half": frozenset({"half", "up"}), "third": frozenset({"third", "up"}),
-    "library_size": frozenset({"library_size"}),
+    "library_size": frozenset({"library_size"}), "lands_played": frozenset({"lands_played"}),
     "per_target": frozenset({"per_target", "slot"}),
     "party": frozenset({"party"}), "colors_among": frozenset({"colors_among"}),
     "dealt_this_way": frozenset({"dealt_this_way"}), "excess_this_way": frozenset({"excess_this_way"}),
@@ -488,7 +488,7 @@ STATIC_AMOUNT_KINDS = frozenset({"x", "count", "times", "plus", "power_of", "tou
                                  "greatest",
                                  "counters_on", "hand_of", "devotion", "domain", "graveyard_types",
                                  "drawn_this_turn", "colors_spent", "highest_life", "half", "third", "library_size",
-                                 "party",
+                                 "party", "lands_played",
                                  "colors_among", "minus", "spells_cast_this_turn", "player_counters",
                                  "died_this_turn", "discarded_this_turn", "sacrificed_this_turn", "counters_among",
                                  "descended_this_turn", "unlocked_doors", "attackers_this_turn",
@@ -1070,6 +1070,9 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         else:
             ps = [p for p in refs(g, r, who) if isinstance(p, str)]
         return sum(len(g.players[p].library) for p in ps if p in g.players)
+    if "lands_played" in a:  # "if you didn't play a land this turn": the lands you played this turn (305.1)
+        who = _you(g, src, r)
+        return g.players[who].lands_played if who in g.players else 0
     if "hand_of" in a:
         who = a["hand_of"]
         if who == "each_player":  # "the total number of cards in all players' hands" (402.1: each player's own hand)
@@ -1679,6 +1682,8 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         found = sum(1 for c in g.players[you].graveyard if matches(g, c, f, src, you))
         if found < cond["graveyard_ge"]:
             return False
+    if "above_self" in cond and not _above_self(g, cond["above_self"], src, you):
+        return False
     if "times_each_turn" in cond:  # 602.5b: "Activate no more than twice each turn" (engine/casting.py counts)
         ab = r.get("ability") if r else None
         turn, n = o.chosen.get("activations:" + ab.text, (None, 0)) if o is not None and ab is not None else (None, 0)
@@ -2086,6 +2091,7 @@ CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dung
                   "self_attacked_or_blocked_this_combat",
                   "once_each_turn", "times_each_turn", "not", "it",
                   "x_ge", "life_ge_start_plus", "life_lt_start", "graveyard_ge", "filter",
+                  "above_self",  # the cards above SELF in its owner's graveyard (404.2)
                   "cost_was",  # "if the sacrificed creature was a Human" (608.2h)
                   "had_counter",  # "if it had a +1/+1 counter on it" (608.2h, 603.10)
                   "cast_from_hand", "cast_from_zone", "milled_this_way", "had_no_counters", "new_since_upkeep",
@@ -2195,6 +2201,23 @@ def _combat_time(g: "Game", point: str) -> bool:
     if point == "after_combat":
         return extra  # after the turn's first combat phase ended
     raise Unsupported(f"unsupported combat timing {point!r}")
+
+
+def _above_self(g: "Game", a: dict[str, Any], src: int | None, you: str) -> bool:
+    """404.2: "SELF is in your graveyard with three or more creature cards above it" (Nether Shadow), "... with a
+    creature card directly above it" (Krovikan Horror): of the cards of its owner's graveyard put there after it
+    (the pile's top is the end of the list), that many match the filter, or the one just above it does."""
+    o = g.objects.get(src) if src is not None else None
+    if o is None or o.zone != "graveyard":
+        return False
+    pile = g.players[o.owner].graveyard
+    if src not in pile:
+        return False
+    above = list(pile[pile.index(src) + 1:])
+    f = {**a["filter"], "zone": "graveyard"}
+    if a.get("directly"):
+        return bool(above) and matches(g, above[0], f, src, you)
+    return sum(1 for c in above if matches(g, c, f, src, you)) >= int(a["n"])
 
 
 def condition_problems(cond: Any) -> list[str]:

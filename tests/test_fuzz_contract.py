@@ -50,6 +50,7 @@ SAMPLES = {  # one amount of each kind the evaluator computes
     "starting_life": {"starting_life": True}, "speed_of": {"speed_of": "you"},
     "times_paid": {"times_paid": "Squad"}, "paid": {"paid": True}, "half": {"half": {"life_of": "you"}, "up": True},
     "third": {"third": {"life_of": "you"}, "up": True}, "library_size": {"library_size": "you"},
+    "lands_played": {"lands_played": "you"},
     "party": {"party": "you"}, "colors_among": {"colors_among": {"controller": "you"}},
     "colors_of": {"colors_of": "self"},
     "dealt_this_way": {"dealt_this_way": True}, "excess_this_way": {"excess_this_way": True},

@@ -28,6 +28,7 @@ from engine.ai.random_bot import RandomBot, block_wanted
 from engine.cardpool import UnknownCard
 from engine.cards.abilities import Ability
 from engine.cast_options import ANSWER_KEYS
+from engine.combat import within_limits
 from engine.state import Decision
 from engine.transform import BACK, modal_back, split_halves
 
@@ -247,10 +248,10 @@ class QuickPolicy:
             if k == "blockers":  # loose blocks, but no chump block while the game is not on the line
                 a = {"blockers": no_chumps(g, a["blockers"], d.options)}
             return a
-        if k == "attackers":
-            return {"attackers": self.attacks(g, me, d.options)}
+        if k == "attackers":  # cut to "no more than N creatures can attack" (508.1c)
+            return {"attackers": within_limits(d.options, k, self.attacks(g, me, d.options))}
         if k == "blockers":
-            return {"blockers": self.blocks(g, me, d.options)}
+            return {"blockers": within_limits(d.options, k, self.blocks(g, me, d.options))}
         if k in ("order_blockers", "order_attackers"):
             return {"order": list(d.options)}
         if k == "order_triggers":

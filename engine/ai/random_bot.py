@@ -9,6 +9,7 @@ import random
 from typing import Any
 
 from engine.cast_options import ANSWER_KEYS
+from engine.combat import within_limits
 from engine.state import Decision
 from engine.targets import slot_applies
 
@@ -64,11 +65,12 @@ class RandomBot:
                     a = r.choice(need["attackers"])
                     decl[a] = r.choice([t for t in need["targets"] if t in only.get(a, need["targets"])]
                                        or need["targets"])
+            decl = within_limits(d.options, "attackers", decl)  # 508.1c: "no more than N creatures can attack"
             if len(decl) == 1 and next(iter(decl)) in d.options.get("not_alone", ()) and not must:
                 decl = {}  # 506.5: it can't attack alone
             return {"attackers": decl}
         if k == "blockers":
-            return {"blockers": self._blocks(d.options)}
+            return {"blockers": within_limits(d.options, "blockers", self._blocks(d.options))}
         if k in ("order_blockers", "order_attackers"):
             order = list(d.options)
             r.shuffle(order)

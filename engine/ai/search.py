@@ -33,6 +33,7 @@ from engine.ai.policy import (
     quick_blocks,
     target_damage,
 )
+from engine.combat import within_limits
 from engine.errors import IllegalAction
 from engine.state import Decision
 
@@ -212,6 +213,7 @@ def attack_candidates(g: Game, me: str, o: dict[str, Any], cap: int) -> list[dic
             decls.append({a: other for a in q})
     ok = []
     for dcl in decls:
+        dcl = within_limits(o, "attackers", dcl)  # 508.1c: "no more than N creatures can attack"
         if len(dcl) == 1 and next(iter(dcl)) in o.get("not_alone", ()):
             continue
         ok.append({"attackers": dcl})
@@ -239,6 +241,7 @@ def block_candidates(g: Game, me: str, o: dict[str, Any], cap: int) -> list[dict
             decls.append({**q, two[0]: [big], two[1]: [big]})
     ok = []
     for dcl in decls:
+        dcl = within_limits(o, "blockers", dcl)  # 509.1b: "no more than N creatures can block"
         if len(dcl) == 1 and next(iter(dcl)) in o.get("not_alone", ()):
             continue
         ok.append({"blockers": dcl})

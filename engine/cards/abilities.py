@@ -644,6 +644,7 @@ STATIC_KINDS: frozenset[str] = frozenset({
     "enter_exile",  # "if a creature would enter and it wasn't cast, exile it instead" (614.1a, player_statics)
     "enter_discard",  # "If SELF would enter, you may discard a land card instead. If you do, ..." (614.1a; game.py)
     "alternative_cost", "deck_rule", "cant_gain_life", "cant_lose_life", "attack_tax", "attack_forbid", "name_lock",
+    "combat_limit",  # "No more than two creatures can attack [you] / block each combat" (engine/combat.py)
     "extra_vote",  # "While voting, you get an additional vote" (701.29d: engine/ops/misc.py vote)
     "goaded",  # "enchanted creature is goaded" (goad, a later keyword action: engine/combat.py goaders)
     "cant_get_counters",

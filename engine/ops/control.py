@@ -506,6 +506,9 @@ def _delayed(g: "Game", r: Ctx, e: Effect) -> None:
         info["delayed_exiled"] = list(r["exiled"])  # (Mnemonic Betrayal, 603.7c): the cards exiled, still there
     if e.get("keep_it"):  # 603.7c: "that creature" of the trigger that created it (the Ring's blocked-by ability)
         info["obj"] = next((x for x in refs(g, r, "it") if isinstance(x, int)), None)
+    if "'damaged'" in repr(e.get("effects")):  # 603.7c: "destroy that creature at end of combat" of "whenever a
+        # Warrior deals combat damage to a creature" (Sosuke): the creature dealt the damage, as the trigger named it
+        info["target"] = next((x for x in refs(g, r, "damaged") if isinstance(x, int)), None)
     step = e.get("step", "end")
     d: dict[str, Any] = {"step": step, "controller": s.controller, "ability": ab, "source": source_id(g, r),
                          "card": s.card, "info": info}

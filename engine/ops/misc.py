@@ -627,6 +627,8 @@ def _unless(g: "Game", r: dict, e: Effect) -> dict | None:
     if len(payers) > 1 and e.get("payer") in _EACH_PAYER:
         return _unless_each(g, r, e, payers)
     payer = payers[0] if payers else None
+    if e.get("or_pay") and e.get("pay"):
+        return _unless_either_pay(g, r, e, payer)
     alts = [list(a) for a in e.get("alternatives", ())] or [list(e.get("actions", ()))]
     got = nested.answer(r, "unless")
     if got is None:
@@ -662,6 +664,36 @@ def _unless(g: "Game", r: dict, e: Effect) -> dict | None:
             which = labels.index(pick)
         return nested.run(g, r, "actions", alts[which])
     return nested.run(g, r, "effects", e.get("effects", ()))
+
+
+def _unless_either_pay(g: "Game", r: dict, e: Effect, payer: str | None) -> dict | None:
+    """117.12, 608.2d: "destroy that land unless that player pays {1} or 1 life" (Erosion), "counter target black spell
+    unless that spell's controller pays {B} or {3}" (Thrull Wizard): the payer may pay one of the two costs (117.3: only
+    one they can pay is offered), which one their choice; the instruction happens unless they pay one."""
+    pays = [e.args["pay"], with_x(g, r, e.args["or_pay"])]
+    labels = [pay_words(p) for p in pays]
+    able = [i for i, p in enumerate(pays) if payer is not None and can_pay(g, payer, p)]
+    got = nested.answer(r, "unless")
+    if got is None:
+        if not able:
+            got = r["answers"][nested.slot(r, "unless")] = "no"
+        else:
+            assert payer is not None  # able
+            words = " or ".join(labels[i] for i in able)
+            return nested.ask_yes_no(r, "unless", payer, f"{this(g, r).card.name}: {words}?")
+    if got != "yes":
+        return nested.run(g, r, "effects", e.get("effects", ()))
+    assert payer is not None  # "yes" is asked of a payer only
+    if nested.answer(r, "paid") is None:
+        pick = nested.answer(r, "which")
+        if pick not in labels:
+            if len(able) > 1:
+                return {"kind": "choose_option", "player": payer, "options": [labels[i] for i in able],
+                        "slot": nested.slot(r, "which"), "prompt": which_prompt(g, r)}
+            pick = labels[able[0]]
+        do_pay(g, payer, pays[labels.index(pick)])
+        r["answers"][nested.slot(r, "paid")] = True
+    return None
 
 
 #: payers that are several players, each deciding for themself ("each opponent loses 3 life unless that player

@@ -890,6 +890,18 @@ def parse_condition(text: str) -> dict[str, Any] | None:
             return None
         f.pop("zone", None)
         return {"hand_none": f}
+    m = re.fullmatch(r"self is in your graveyard with (?:(\w+) or more (.+?)|an? (.+?) (directly)) above it|"
+                     r"(\w+) or more (.+?) are above self", t)
+    if m:  # "if SELF is in your graveyard with three or more creature cards above it" (Nether Shadow), "... with a
+        # creature card directly above it" (Krovikan Horror), "only if three or more creature cards are above SELF"
+        # (Ashen Ghoul): the order of its owner's graveyard (404.2), the cards put there after it
+        n = number(m.group(1) or m.group(5) or "one")
+        f = parse_noun(m.group(2) or m.group(3) or m.group(6))
+        if f is None or n is None or f.get("player") or f.get("zone", "any_card") != "any_card" \
+                or set(f) & {"owner", "controller"}:
+            return None
+        f.pop("zone", None)
+        return {"self": {"zone": "graveyard"}, "above_self": {"filter": f, "n": n, "directly": bool(m.group(4))}}
     m = re.fullmatch(r"self is the only (.+?) in your graveyard", t)
     if m:  # "if SELF is the only creature card in your graveyard" (Nether Spirit): it is there, and no other such card
         f = parse_noun(m.group(1))
@@ -916,6 +928,27 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"you have (no|one or fewer|two or fewer) cards in hand", t)
     if m:
         return {"hand_le": {"no": 0, "one or fewer": 1, "two or fewer": 2}[m.group(1)]}
+    if t in ("you didn't cast it from your hand", "you didn't cast self from your hand"):
+        return {"cast_from_hand": False}  # "When SELF enters, if you didn't cast it from your hand, you lose the game"
+        # (Phage the Untouchable; 603.4): put onto the battlefield another way, or cast from another zone
+    if t in ("self is blocked", "self is blocked this turn"):  # "Activate only if SELF is blocked" (Cinder Crawler):
+        return {"self": {"blocked": True}}  # an attacking creature that became blocked this combat (509.1h)
+    if t == "self was dealt damage this turn":  # "if SELF was dealt damage this turn, put a +0/+1 counter on it" (Wall
+        return {"self": {"damaged_this_turn": True}}  # of Resistance): damage dealt to it this turn (120.3)
+    m = re.fullmatch(r"you have (\w+) or fewer cards in (?:your )?hand", t)
+    if m and number(m.group(1)) is not None:  # "if you have three or fewer cards in hand" (Scalding Tongs; 402)
+        return {"hand_le": number(m.group(1))}
+    if t in ("you have a card in hand", "you have a card in your hand", "you have one or more cards in hand"):
+        return {"hand_ge": 1}  # "if you have a card in hand, return SELF to its owner's hand" (Imaginary Pet; 402)
+    if t in ("there are no cards in your graveyard", "your graveyard has no cards in it", "your graveyard is empty"):
+        # "SELF gets +4/+4 as long as there are no cards in your graveyard" (Gorilla Titan; 404)
+        return {"amount_lt": {"amount": {"count": {"zone": "graveyard", "owner": "you"}}, "n": 1}}
+    m = re.fullmatch(r"you have (\w+) or more cards in your library", t)
+    if m and number(m.group(1)):  # "if you have 200 or more cards in your library, you win the game" (Battle of Wits;
+        return {"amount_ge": {"amount": {"library_size": "you"}, "n": number(m.group(1))}}  # 401)
+    if t in ("you didn't play a land this turn", "you haven't played a land this turn"):
+        return {"amount_lt": {"amount": {"lands_played": "you"}, "n": 1}}  # 305.1: a land played this turn (Mercadian
+        # Atlas); a land put onto the battlefield by an effect is not played (305.4)
     m = re.fullmatch(r"you have exactly (\w+) cards? in hand", t)
     if m and number(m.group(1)) is not None:  # "Activate only if you have exactly seven cards in hand" (Library of
         n = number(m.group(1))                # Alexandria): no more and no fewer (402.1)

@@ -736,6 +736,18 @@ def _anthem(m: re.Match) -> list[dict[str, Any]] | None:
     return _pump_static(m.group(1), m.group(2), m.group(3), rest)
 
 
+def _anthem_unless_in_combat(m: re.Match) -> list[dict[str, Any]] | None:
+    """611.3a: "Each untapped creature you control gets +0/+2 as long as it's not attacking" (Arcades Sabboth): of
+    the creatures it names, each one that isn't attacking (blocking) now, checked for each creature (506.4)."""
+    got = _pump_static(m.group(1), m.group(2), m.group(3), None)
+    if not got or len(got) != 1 or not isinstance(got[0].get("affects"), dict) or m.group(4) in got[0]["affects"]:
+        return None
+    key = "attacking" if m.group(4) == "attacking" else "blocking"
+    if key == "blocking":
+        return None  # (no filter of "not blocking" here)
+    return [{**got[0], "affects": {**got[0]["affects"], key: False}}]
+
+
 @static(r'^(.+?) (has|have) ([^"]+?),? and (gets?|get) ([+-]\w+/[+-]\w+.*)$')
 def _has_and_gets(m: re.Match) -> list[dict[str, Any]] | None:
     """"Equipped creature has first strike and gets +X/+0, where X is the number of instant and sorcery cards in
@@ -2224,6 +2236,21 @@ def _arrest(m: re.Match) -> list[dict[str, Any]] | None:
             {"kind": "restriction", "affects": aff, "rule": bar}]
 
 
+@static(r"^(enchanted creature|enchanted permanent|self|(?:[a-z ]+?)) can't attack or block, and (?:its|their) "
+        r"activated abilities with \{t\} in their costs can't be activated$")
+def _no_tap_abilities(m: re.Match) -> list[dict[str, Any]] | None:
+    """508.1c, 509.1b, 602.5: "Enchanted creature can't attack or block, and its activated abilities with {T} in their
+    costs can't be activated" (Serra Bestiary), "Creatures with flying can't attack or block, and their ..." (Katabatic
+    Winds): the creatures it names can't attack or block, and their abilities whose cost has {T} can't be activated
+    (engine/object_statics.py TAP_BAR); their other abilities still can."""
+    aff = "self" if m.group(1) == "self" else "attached" if m.group(1).startswith("enchanted ") \
+        else _affects(m.group(1))
+    if aff is None:
+        return None
+    return [{"kind": "restriction", "affects": aff, "rule": "cant_attack_or_block"},
+            {"kind": "restriction", "affects": aff, "rule": "no_tap_abilities"}]
+
+
 @static(r"^(?:as long as self is on the battlefield, )?(?:self|it) has (?:all )?(?:the )?(activated|loyalty) abilities "
         r"of (?:all |each )?(.+?)$")
 def _abilities_of(m: re.Match) -> list[dict[str, Any]] | None:
@@ -2643,6 +2670,32 @@ def _block_tax(m: re.Match) -> list[dict[str, Any]] | None:
     if not mana or any(not (s.isdigit() or s in "WUBRGC") for s in mana):
         return None
     return [{"kind": "block_tax", "affects": {"types": ["Creature"]}, "mana": mana}]
+@static(r"^self can't (attack|block) unless (?:at least (\w+) other creatures|(an? .+?)) (?:also )?"
+        r"(?:attacks?|blocks?)$")
+def _needs_company(m: re.Match) -> list[dict[str, Any]] | None:
+    """508.1c, 509.1b: "SELF can't attack unless at least two other creatures attack" (Orcish Conscripts), "... unless
+    a creature with greater power also attacks" (Okk), "... unless a black or green creature also attacks" (Scarred
+    Puma): a restriction on the declaration as a whole, met by the other creatures declared with it."""
+    n = number(m.group(2)) if m.group(2) else 1
+    f = parse_noun(m.group(3)[m.group(3).index(" ") + 1:]) if m.group(3) else {"types": ["Creature"]}
+    if not n or f is None or f.get("player") or f.get("zone") not in (None, "battlefield") \
+            or "Creature" not in (f.get("types") or ()) or set(f) & {"controller", "other", "target"}:
+        return None
+    return [{"kind": "restriction", "affects": "self", "rule": "needs_company", "what": m.group(1), "n": n,
+             "filter": f}]
+
+
+@static(r"^no more than (one|two|three|four) creatures? can (attack|block)( you)? each combat$")
+def _combat_limit(m: re.Match) -> list[dict[str, Any]] | None:
+    """508.1c, 509.1b: "No more than one creature can attack each combat" (Silent Arbiter), "No more than two creatures
+    can block each combat" (Caverns of Despair), "No more than two creatures can attack you each combat" (Crawlspace:
+    only those attacking the static's controller, not their planeswalkers): a restriction on the declaration as a
+    whole (engine/combat.py combat_limits)."""
+    if m.group(3) and m.group(2) == "block":
+        return None
+    return [{"kind": "combat_limit", "what": m.group(2), "n": number(m.group(1)), "you": bool(m.group(3))}]
+
+
 @static(r"^(.+?) can't attack you( or planeswalkers you control)?$")
 def _attack_forbid(m: re.Match) -> list[dict[str, Any]] | None:
     """508.1c: "Creatures can't attack you" (Blazing Archon), "Black creatures can't attack you" (Elephant Grass),
@@ -3894,6 +3947,9 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
         off, on = _with_condition(a, {"not": cond}), _with_condition(b, cond)
         # "instead": the second applies in place of the first (the first carries the opposite condition)
         return None if off is None or on is None else off + [{**st, "instead": True} for st in on]
+    m = re.fullmatch(r"(each .+?) gets ([+-]\d+)/([+-]\d+) as long as it's not (attacking|blocking)", low)
+    if m:  # "it": each creature the anthem names, not SELF
+        return _anthem_unless_in_combat(m)
     m = re.fullmatch(r"(.+?) as long as (.+)", low)
     if m and "." not in m.group(1):  # (a second sentence's "as long as": the paragraph, below)
         cond_text = m.group(2)

@@ -20,6 +20,7 @@ from engine.cards.compiler.text import strip_reminder
 MARKERS: dict[str, tuple[str, ...]] = {
     # attack_tax: "can't attack you unless ... pays"; combat_cost, block_tax: "can't attack/block unless ... pay(s)"
     "unless": ("unless", "'not'", "not_", "'ward'", "'attack_tax'", "'combat_cost'", "'block_tax'", "'nonmana'",
+               "'needs_company'",  # "SELF can't attack unless at least two other creatures attack" (508.1c)
                "'cast_only'"),  # "you can't cast SELF unless ..." (a cast limit with its condition, 604.6)
     "or blocking": ("blocking", "in_combat"),
     "copy": ("copy", "clone", "'storm'"),  # storm's copies (702.39a; "copy it for each ...")

@@ -32,7 +32,7 @@ KEYWORDS = ["flying", "first strike", "double strike", "deathtouch", "trample", 
             "intimidate", "fear", "infect", "wither", "horsemanship", "shadow", "prowess", "changeling",
             "islandwalk", "swampwalk", "forestwalk", "mountainwalk", "plainswalk", "banding", "flanking",
             "skulk", "ward", "persist", "undying", "exalted", "myriad", "convoke", "cascade", "storm",
-            "toxic", "devoid", "decayed", "riot", "melee", "extort", "dethrone"]
+            "toxic", "devoid", "decayed", "riot", "melee", "extort", "dethrone", "phasing"]
 #: keywords a card has wherever it is ("return target card with awaken from your graveyard", "a spell with
 #: flashback"): read in a filter only, as the card's keyword (702), never granted by these words
 CARD_KEYWORDS = ["awaken", "cycling", "flashback", "kicker", "madness", "suspend", "evoke", "mutate", "foretell",

@@ -48,6 +48,7 @@ _SELF_EVENTS = {
 
 def _event_word(w: str) -> str | None:
     return {"enters": "etb", "dies": "dies", "attacks": "attacks", "blocks": "blocks", "attack": "attacks",
+            "attacks or blocks": "attacks_or_blocks",
             "enter": "etb", "die": "dies", "leaves the battlefield": "ltb", "block": "blocks",
             "is put into a graveyard from the battlefield": "dies",
             "are put into a graveyard from the battlefield": "dies",
@@ -86,6 +87,12 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
                                                                              held.group(2)))
         if inner is not None and now is not None and "while" not in inner:
             return {**inner, "while": now}
+    fight = re.fullmatch(r"(.+?) during combat", cond.strip().lower().rstrip(",")) if trig is None else None
+    if fight:  # "When SELF dies during combat" (Mongrel Pack): the event, as it happens in a combat phase (506.1,
+        # 603.2; the combat phase lasts until its triggered abilities have resolved, so not checked again)
+        inner = parse_trigger(fight.group(1))
+        if inner is not None and "while" not in inner:
+            return {**inner, "while": {"combat_timing": "during"}}
     during = _DURING.fullmatch(cond.strip().rstrip(",")) if trig is None else None
     if during is not None:
         inner = parse_trigger(during.group(1))
@@ -250,6 +257,38 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         else:
             f = parse_noun(m.group(1))
             if f is None or f.get("player") or f.get("zone") not in (None, "battlefield") or "source" in f:
+                return None
+            f.pop("zone", None)
+            out = {"event": "deals_damage", "filter": f, "damaged": dealt}
+        return {**out, "combat": True} if m.group(2) else out
+    m = re.fullmatch(r"(an? .+?) deals damage", c)
+    if m and " or " not in m.group(1) and not m.group(1).startswith(("a source", "an? spell")):
+        # "Whenever a Sliver deals damage, its controller gains that much life" (Essence Sliver): each damage event
+        # of such a creature, to whatever it is dealt (120.3); "that much" its amount, "its controller" the source's
+        f = parse_noun(m.group(1))
+        if f is not None and not f.get("player") and f.get("zone") in (None, "battlefield") and "source" not in f \
+                and ("Creature" in f.get("types", ()) or f.get("subtypes")) \
+                and set(f.get("types") or ()) <= {"Creature"}:
+            f.pop("zone", None)
+            return {"event": "deals_damage", "filter": f}
+    m = re.fullmatch(r"(an? .+?|enchanted creature|equipped creature|self) deals (combat )?damage to an? "
+                     r"(creature|creature or player|creature or opponent)", c)
+    if m and " or " not in m.group(1) and not m.group(1).startswith("a source") \
+            and not (m.group(2) and m.group(3) == "creature" and not m.group(1).startswith("a")):
+        # (SELF's / the enchanted creature's combat damage to a creature: combat_damage_creature, below)
+        # "Whenever a Sliver deals combat damage to a creature" (Toxin Sliver), "Whenever enchanted creature deals
+        # damage to a creature" (Venomous Fangs), "whenever a creature you control deals damage to a creature or
+        # player" (Crovax): each damage event of such a source to such a recipient (120.3); "that creature" / "the
+        # other creature" is the one dealt damage
+        dealt = parse_noun(m.group(3))  # ("creature or player": a creature, or a player, 120.3)
+        if dealt is None:
+            return None
+        if m.group(1) in ("self", "enchanted creature", "equipped creature"):
+            out = {"event": "deals_damage", "self" if m.group(1) == "self" else "attached": True, "damaged": dealt}
+        else:
+            f = parse_noun(m.group(1))
+            if f is None or f.get("player") or f.get("zone") not in (None, "battlefield") or "source" in f \
+                    or "Creature" not in f.get("types", ()) and not f.get("subtypes"):  # ("a Sliver": a creature)
                 return None
             f.pop("zone", None)
             out = {"event": "deals_damage", "filter": f, "damaged": dealt}
@@ -776,7 +815,8 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         # goes from the battlefield to a graveyard (a permanent can go there from nowhere else, 110.1)
         return {"event": "dies", "attached": True}
     m = re.fullmatch(
-        r"(?:a|an|another|one or more|two or more) (.+?) (enters or dies|enters or attacks|enters|dies|attacks|blocks|"
+        r"(?:a|an|another|one or more|two or more) (.+?) (enters or dies|enters or attacks|enters|dies|"
+        r"attacks or blocks|attacks|blocks|"
         r"attack|enter|die|"
         r"block|"
         r"leaves the battlefield|leave the battlefield|is put into a graveyard from the battlefield|are put into a "

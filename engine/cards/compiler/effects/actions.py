@@ -310,10 +310,14 @@ def _detain(m: re.Match, c: Ctx) -> list[Effect] | None:
 def _phase_out(m: re.Match, c: Ctx) -> list[Effect] | None:
     """702.25b: "Target creature you don't control phases out" (Teferi, Master of Time): treated as though it
     doesn't exist until it phases in during its controller's next untap step (702.25a; engine/phasing.py)."""
-    what = c.ref(m.group(1))
-    if what is None or isinstance(what, str) and what != "self":
-        return None
-    return [Effect("action", {"name": "phase_out", "what": what})]
+    out: list[Effect] = []
+    for part in re.split(r" and ", m.group(1)):  # "SELF and that creature phase out" (Dream Fighter): both
+        what = c.ref(part)
+        if what is None or isinstance(what, str) and what not in ("self", "attached", "it", "damaged", "blocker",
+                                                                  "other"):
+            return None  # ("{U}{U}: Enchanted creature phases out": the Aura goes with the creature, 702.25g)
+        out.append(Effect("action", {"name": "phase_out", "what": what}))
+    return out
 
 
 @reader(r"^goad (.+)$")

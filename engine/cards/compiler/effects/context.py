@@ -392,6 +392,13 @@ class Ctx:
             return self.last
         if p == "that planeswalker" and self.damaged_walker:
             return "damaged"  # the planeswalker the trigger's source dealt damage to (120.3)
+        kind = re.fullmatch(r"that ([a-z]+)", p)
+        if kind and self.last == "it" and subtype(kind.group(1)) in CREATURE_TYPES:
+            return "it"  # "Whenever a Sliver becomes blocked, that Sliver gets +1/+1 ..." (Spined Sliver): the creature
+            # the trigger names (603.2), called by its creature type
+        if p == "the other creature" and self.last == "damaged":
+            return "damaged"  # "Whenever enchanted creature deals damage to a creature, destroy the other creature"
+            # (Venomous Fangs): the creature dealt the damage, not the source (120.3)
         if p in ("it", "that creature", "that permanent", "them", "those creatures", "that card", "that land",
                  "those cards", "those permanents", "that spell", "the creature", "that token", "those tokens",
                  "that artifact", "the token", "the exiled card", "that enchantment", "those lands", "that vehicle",
@@ -509,6 +516,16 @@ class Ctx:
             if f is None:
                 return None
             r = {"choose": f, "chooser": "opponent"}
+            self.last = r
+            return r
+        m = re.fullmatch(r"the top ((?:[a-z ]+? )?card) of your graveyard", p)
+        if m:  # "Return the top creature card of your graveyard to the battlefield" (Shallow Grave): of the cards of
+            # that kind, the one nearest the top of the pile (404.2), as the effect resolves (608.2c); none if none
+            f = parse_noun(m.group(1) + " from your graveyard")
+            f = None if f is None or f.get("player") or f.get("zone") != "graveyard" else self._fix_filter(f)
+            if f is None:
+                return None
+            r = {"choose": {**f, "topmost": True}}
             self.last = r
             return r
         m = re.fullmatch(r"(a|an|one|two|three) (.+?) at random( from .+)", p)

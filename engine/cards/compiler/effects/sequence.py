@@ -183,6 +183,23 @@ def _unless_pay(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("unless", {"payer": payer, "pay": pay, "effects": list(inner)})]
 
 
+@reader(r"^(.+?) unless (.+?) (?:pays|pay) (\{[^ ]+\}|\d+ life) or (\{[^ ]+\}|\d+ life)$")
+def _unless_pay_either(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """117.12, 608.2d: "destroy that land unless that player pays {1} or 1 life" (Erosion), "counter target black
+    spell unless that spell's controller pays {B} or {3}" (Thrull Wizard): the payer pays one of the two, their choice
+    (engine/ops/misc.py _unless_either_pay), or the instruction happens."""
+    if m.group(2) == "any player":
+        return None
+    inner = parse_sentence(m.group(1), c)
+    if inner is None:
+        return None
+    payer = c.player(m.group(2))  # read after the instruction: "they" is the player it names (608.2c)
+    a, b = _payment(m.group(3)), _payment(m.group(4))
+    if payer is None or payer in _MANY_PLAYERS or a == b or a.get("energy") or b.get("energy"):
+        return None
+    return [Effect("unless", {"payer": payer, "pay": a, "or_pay": b, "effects": list(inner)})]
+
+
 @reader(r"^(target (?:creature|land)) (loses|becomes) (your choice of )?((?:[a-z ]+?, )*[a-z ]+?),? or ([a-z ]+?) "
         r"(until end of turn)$")
 def _either_quality(m: re.Match, c: Ctx) -> list[Effect] | None:
@@ -2403,6 +2420,22 @@ def _parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             times = 1 if m.group(1) == "once" else 2 if m.group(1) == "twice" else int(number(m.group(2)) or 0)
             out.extend(list(out) * times)
             continue
+        m = re.fullmatch(r"if (?:self|it) (deals damage to you|is destroyed) this way, (.+)", s)
+        last_unless = out[-1] if out and out[-1].op == "unless" and not out[-1].args.get("any_one") \
+            and out[-1].args.get("payer") not in _MANY_PLAYERS else None
+        if m and last_unless is not None and _unless_did(m.group(1), list(last_unless.args.get("effects") or ())):
+            # "SELF deals 3 damage to you unless you discard a card. If it deals damage to you this way, tap it."
+            # (Mishra's War Machine), "destroy SELF unless you pay {3}{B}{B}{B}. If SELF is destroyed this way, it
+            # deals 7 damage to you." (Cosmic Horror): only when the instruction was done and did that (608.2c: no
+            # damage dealt when it was prevented, 615; not destroyed when regenerated, 701.12a)
+            effs = parse_sentence(m.group(2), ctx)
+            if effs is None:
+                return None
+            cond = {"amount_ge": {"amount": {"dealt_this_way": True} if m.group(1).startswith("deals") else
+                                  {"count_this_way": {}, "action": "destroyed"}, "n": 1}}
+            out[-1] = Effect("unless", {**last_unless.args, "effects": [
+                *last_unless.args["effects"], Effect("if", {"cond": cond, "then": list(effs)})]})
+            continue
         enters = re.fullmatch(r"if it enters as a creature, it enters with an additional ([+-]\d+/[+-]\d+) counter "
                               r"on it", s)
         prev = out[-1] if out else None
@@ -4020,6 +4053,7 @@ def _each_part(parts: list[str], c: Ctx) -> list[Effect] | None:
 
 #: this module's readers ("X unless ...", "X at the beginning of ...": they read another sentence)
 READERS: tuple[Reader, ...] = (_pay, _pay_x_life, _may_pay_then, _unless_pay_x, _unless_pay_each, _unless_pay,
+                               _unless_pay_either,
                                _ward_action,
                                _unless_do, _unless_has_deal,
                                _either_quality, _either_instruction, _put_or_remove_counter, _either_token,
@@ -4034,6 +4068,17 @@ _TABLE: tuple[Reader, ...] = (
     *counters.READERS, *tokens.READERS, *mana.READERS, *library.READERS, *prevention.READERS,
     *stack.READERS, *become.READERS, *READERS, *actions.READERS, *facedown.READERS,
 )
+
+
+def _unless_did(what: str, effs: list[Effect]) -> bool:
+    """Is the instruction an "unless" holds the one "If SELF deals damage to you / is destroyed this way" speaks of:
+    SELF's damage to its controller alone, or the destruction of SELF alone?"""
+    if len(effs) != 1:
+        return False
+    e = effs[0]
+    if what.startswith("deals"):
+        return e.op == "damage" and e.args.get("to") == "you" and not e.args.get("source")
+    return e.op == "destroy" and e.args.get("what") == "self"
 
 
 def _if_this_way(action: str, effs: list[Effect]) -> Effect:
