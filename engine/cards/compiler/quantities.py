@@ -933,8 +933,6 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         # (Phage the Untouchable; 603.4): put onto the battlefield another way, or cast from another zone
     if t in ("self is blocked", "self is blocked this turn"):  # "Activate only if SELF is blocked" (Cinder Crawler):
         return {"self": {"blocked": True}}  # an attacking creature that became blocked this combat (509.1h)
-    if t == "self was dealt damage this turn":  # "if SELF was dealt damage this turn, put a +0/+1 counter on it" (Wall
-        return {"self": {"damaged_this_turn": True}}  # of Resistance): damage dealt to it this turn (120.3)
     m = re.fullmatch(r"you have (\w+) or fewer cards in (?:your )?hand", t)
     if m and number(m.group(1)) is not None:  # "if you have three or fewer cards in hand" (Scalding Tongs; 402)
         return {"hand_le": number(m.group(1))}
