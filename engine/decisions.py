@@ -233,7 +233,7 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
         for (alt, mana, other), choice in ((v, c) for v in variants for c in choices):
             if sur:  # "as though it had flash if you pay {2} more": part of the total cost now (601.2f)
                 mana = tuple(mana) + sur
-            base = tuple(s for s in mana if s != "X")
+            base = mana if type(mana) is tuple and "X" not in mana else tuple(s for s in mana if s != "X")
             helped = _helped(g, player, o, base, afford, choice)
             if helped is None:
                 continue
@@ -520,12 +520,27 @@ def _activated_sources(g: "Game", player: str) -> list[tuple[int, list[Activatio
             acts = ix.activated if c.controller == player else ix.any_player
             if acts and c.controller != player and not seats.in_range(g, player, c.controller):
                 continue  # 801.6: an object outside the player's range of influence
-            if acts and (c.rules or g.effects):  # 602.5: Arrest, detain (701.26a), Cursed Totem
-                acts = [(i, ab) for i, ab in acts if not object_statics.activation_barred(g, oid, ab.kind == "mana")]
-            if acts:
-                shaped = [(i, ab, *_activation_shape(ab)) for i, ab in acts]
-                srcs.append((oid, shaped, all(plain for _, _, plain, _ in shaped)))
+            if not acts:
+                continue
+            if c.rules or g.effects:  # 602.5: Arrest, detain (701.26a), Cursed Totem
+                left = [(i, ab) for i, ab in acts if not object_statics.activation_barred(g, oid, ab.kind == "mana")]
+                if left:
+                    srcs.append((oid, *_shaped(left)))
+            else:
+                srcs.append((oid, *_shape_all(acts)))
     return srcs
+
+
+def _shaped(acts: list[tuple[int, Any]]) -> tuple[list[Activation], bool]:
+    """Activated abilities (602.1), each with its shape (``_activation_shape``), and whether each of their costs is
+    {T} alone."""
+    shaped = [(i, ab, *_activation_shape(ab)) for i, ab in acts]
+    return shaped, all(plain for _, _, plain, _ in shaped)
+
+
+#: ``_shaped`` of the activated abilities of an ability index (``ability_index``: a permanent's, 613): fixed for the
+#: list, so found once
+_shape_all = per_object(_shaped)
 
 
 #: the most options of one ability, one for each X, whose targets depend on X (602.2b)
