@@ -185,7 +185,7 @@ def restricted_sources(g: "Game", player: str,
 
 def _own_keys(player: str) -> tuple[str, ...]:
     """The entries of ``Game._msrc`` that derive from one player's mana sources alone (``_sources``)."""
-    return player, "#r:" + player, "#u:" + player, "#k:" + player
+    return player, "#r:" + player, "#u:" + player, "#k:" + player, "#a:" + player
 
 
 def _sources(g: "Game", player: str) -> list[tuple[int, Ability]]:
@@ -803,7 +803,30 @@ def _most_unrestricted(g: "Game", player: str) -> int | None:
 def can_afford(g: "Game", player: str, symbols: tuple[str, ...],
                exclude: "set[int] | frozenset[int]" = frozenset(),
                purpose: "tuple[str, int] | None" = None) -> bool:
-    """Can this player pay ``symbols`` now (``purpose``: what for, as for ``pay_mana``)?"""
+    """Can this player pay ``symbols`` now (``purpose``: what for, as for ``pay_mana``)? With nothing left out and
+    no purpose, the answer for a cost without Phyrexian symbols (which read the life total, 107.4f) depends only on the
+    mana sources and the pool, so it is kept with the sources (``_sources``) for that pool."""
+    if exclude or purpose is not None or type(symbols) is not tuple:
+        return _can_afford(g, player, symbols, exclude, purpose)
+    msrc = g._msrc
+    if player not in msrc:
+        _sources(g, player)  # (which may bring back the answers kept with them)
+    pool = g.players[player].pool
+    key = "#a:" + player
+    kept: tuple[dict[str, int], dict[tuple[str, ...], bool]] | None = msrc.get(key)
+    if kept is None or kept[0] != pool:
+        kept = msrc[key] = (dict(pool), {})
+    ok = kept[1].get(symbols)
+    if ok is None:
+        ok = _can_afford(g, player, symbols, exclude, purpose)
+        if not any(s.endswith("/P") for s in symbols):
+            kept[1][symbols] = ok
+    return ok
+
+
+def _can_afford(g: "Game", player: str, symbols: tuple[str, ...], exclude: "set[int] | frozenset[int]",
+                purpose: "tuple[str, int] | None") -> bool:
+    """``can_afford`` worked out."""
     # more mana than the pool and the sources hold can never be planned: say no before planning
     need = _least_total(symbols)
     have = sum(g.players[player].pool.values())
