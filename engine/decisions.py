@@ -178,6 +178,7 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
     # 305.2, and with plain timing an instant or a card with flash only while holding priority, 307.1, 702.8a)
     want = _TIMED if sorcery else (_QUICK if holding else 0) | _ODD if plain else _QUICK | _SLOW | _ODD
     lands: bool | None = None  # 305.2: at sorcery timing while a land play is left (as casting.can_play_land)
+    most: int | None = None  # the most mana the player has for a spell's cost (``_most_mana``)
     for x in forms if flags & want or forms is not hand else ():
         if not x[2].flags & want:
             continue
@@ -198,6 +199,11 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
                 continue
         elif not casting.can_cast_timing(g, player, o):
             continue
+        if f.least >= 0 and face is None:  # cast for its mana cost alone: not with more mana than there is (601.2f-h)
+            if most is None:
+                most = _most_mana(g, player, afford)
+            if f.least > most >= 0:
+                continue
         keyworded = bool(o.card.keywords)
         sus = cast_options.suspend_of(o.card) if keyworded else None
         if sus is not None and sus[0] == "X":  # "Suspend X—{X}{3}{U}. X can't be 0.": the Xs that can be paid
@@ -381,13 +387,17 @@ class _Facts(NamedTuple):
     ``casting.spell_timing``), so found once for it: its timing (116.1a, 307.1); ``plain``, whether that depends
     only on flash and the moment (no legendary sorcery, no "cast this spell only ..." (604.6), no "as though it
     had flash" permission: ``casting.can_cast_timing`` then says what flash and sorcery timing say); ``flags``
-    (the ``_FORMS`` ... ``_GY_ACTS`` bits); and its activated abilities that work from the hand (702.28a) and
-    from the graveyard (112.6), each with its shape (``Activation``)."""
+    (the ``_FORMS`` ... ``_GY_ACTS`` bits); its activated abilities that work from the hand (702.28a) and
+    from the graveyard (112.6), each with its shape (``Activation``); and ``least``, for a card cast from the hand
+    only for its mana cost (no suspend or plot, no alternative cost (118.9), no additional cost, no change of its own
+    cost (601.2f), no convoke, delve or improvise, no flash for more mana), the least mana that pays that cost
+    (107.4, ``payment.least_total``), else -1."""
     timing: casting.SpellTiming
     plain: bool
     flags: int
     from_hand: list["Activation"]
     from_graveyard: list["Activation"]
+    least: int
 
 
 #: id(card) -> (the card, its facts): the card is kept so its id cannot be reused meanwhile (engine/memo.py)
@@ -410,9 +420,15 @@ def _facts(card: Any) -> _Facts:
         | (_GY_ACTS if ix.from_graveyard else 0)
     plain = not t.legendary_spell and not t.only and not t.flash_if
     flags |= _LAND if t.land else _ODD if not plain else _QUICK if t.flash else _SLOW
+    only_mana = bool(card.mana_cost) and not t.flash_if and not (kw and (
+        cast_options.suspend_of(card) or cast_options.plot_cost(card) or cast_options.alternatives(card)
+        or cast_options.pay_with(card))) and costs.alternative_cost(card) is None \
+        and not costs.additional_choices(card) and costs.additional_cost(card) is None \
+        and not costs.changes_own_cost(card) and cast_options.waterbend_cap(card) is None
     f = _Facts(t, plain, flags,
                [(i, ab, *_activation_shape(ab)) for i, ab in ix.from_hand],
-               [(i, ab, *_activation_shape(ab)) for i, ab in ix.from_graveyard])
+               [(i, ab, *_activation_shape(ab)) for i, ab in ix.from_graveyard],
+               payment.least_total(tuple(s for s in card.mana_cost if s != "X")) if only_mana else -1)
     if len(_FACTS) > LIMIT:
         _FACTS.clear()
     _FACTS[id(card)] = (card, f)
@@ -885,6 +901,23 @@ def _helped(g: "Game", player: str, o: Any, base: tuple[str, ...],
     total = costs.total_cost(g, player, o.id, base, None)
     return cast_options.suggest(g, player, o, total,
                                 lambda rest, ex: payment.can_afford(g, player, rest, frozenset(ex), ("spell", o.id)))
+
+
+def _most_mana(g: "Game", player: str, afford: dict[tuple[str, ...], bool]) -> int:
+    """The most mana ``player`` could pay a spell's total cost with now (the pool and the untapped sources, 106.4:
+    ``payment.most_mana``) while nothing but the spell's own text changes or pays that cost (no cost change (601.2f),
+    no static of a player, no restricted mana (106.6)), so a spell that costs more can't be cast for that cost
+    (``_affordable`` would say no, and no creature or graveyard card helps pay it); -1 when that is not known so."""
+    if player_statics.active(g):
+        return -1
+    unchanged = afford.get(_UNCHANGED)
+    if unchanged is None:
+        unchanged = afford[_UNCHANGED] = costs.unchanged_costs(g, player)
+    restricted = afford.get(_RESTRICTED)
+    if restricted is None:
+        restricted = afford[_RESTRICTED] = payment.has_restricted(g, player)
+    most = payment.most_mana(g, player) if unchanged and not restricted else None
+    return -1 if most is None else most
 
 
 def _affordable_plain(g: "Game", player: str, cost: tuple[str, ...], afford: dict[tuple[str, ...], bool]) -> bool:

@@ -726,6 +726,19 @@ def _least_total(symbols: tuple[str, ...]) -> int:
     return n
 
 
+def least_total(symbols: tuple[str, ...]) -> int:
+    """The least mana these symbols can be paid with (107.4: a hybrid symbol 1, a Phyrexian one 0, X 0)."""
+    return _least_total(symbols)
+
+
+def most_mana(g: "Game", player: str) -> int | None:
+    """The most mana ``player`` could pay a cost with now (for no particular purpose): the pool and the most their
+    untapped sources could add (``can_afford`` says no to any cost that needs more); None when a source makes
+    restricted mana (106.6)."""
+    most = _most_unrestricted(g, player)
+    return None if most is None else sum(g.players[player].pool.values()) + most
+
+
 def has_restricted(g: "Game", player: str) -> bool:
     """Has this player restricted mana (106.6) floating or a source of it untapped? Then what
     a cost can be paid with depends on what it is for."""
