@@ -906,9 +906,11 @@ def _helped(g: "Game", player: str, o: Any, base: tuple[str, ...],
 def _most_mana(g: "Game", player: str, afford: dict[tuple[str, ...], bool]) -> int:
     """The most mana ``player`` could pay a spell's total cost with now (the pool and the untapped sources, 106.4:
     ``payment.most_mana``) while nothing but the spell's own text changes or pays that cost (no cost change (601.2f),
-    no static of a player, no restricted mana (106.6)), so a spell that costs more can't be cast for that cost
-    (``_affordable`` would say no, and no creature or graveyard card helps pay it); -1 when that is not known so."""
-    if player_statics.active(g):
+    no static offering an alternative cost (118.9) or a keyword such as convoke (702.50a) to spells, no restricted
+    mana (106.6)), so a spell that costs more can't be cast for that cost (``_affordable`` would say no, and no
+    creature or graveyard card helps pay it); -1 when that is not known so."""
+    if player_statics.active(g) and (player_statics.statics(g, "alt_cost_spells")
+                                     or player_statics.statics(g, "spell_keywords")):
         return -1
     unchanged = afford.get(_UNCHANGED)
     if unchanged is None:
