@@ -816,15 +816,22 @@ def _most_unrestricted(g: "Game", player: str) -> int | None:
 def can_afford(g: "Game", player: str, symbols: tuple[str, ...],
                exclude: "set[int] | frozenset[int]" = frozenset(),
                purpose: "tuple[str, int] | None" = None) -> bool:
-    """Can this player pay ``symbols`` now (``purpose``: what for, as for ``pay_mana``)? With nothing left out and
-    no purpose, the answer for a cost without Phyrexian symbols (which read the life total, 107.4f) depends only on the
-    mana sources and the pool, so it is kept with the sources (``_sources``) for that pool."""
-    if exclude or purpose is not None or type(symbols) is not tuple:
+    """Can this player pay ``symbols`` now (``purpose``: what for, as for ``pay_mana``)? The answer for a cost without
+    Phyrexian symbols (which read the life total, 107.4f) depends only on the mana sources and the pool (when no
+    source is left out and no restricted mana could pay it), so it is kept with the sources (``_sources``) for that
+    pool."""
+    if type(symbols) is not tuple:
         return _can_afford(g, player, symbols, exclude, purpose)
     msrc = g._msrc
     if player not in msrc:
         _sources(g, player)  # (which may bring back the answers kept with them)
     pool = g.players[player].pool
+    if exclude or purpose is not None:
+        # the same answer when only one-letter mana floats and no source makes restricted mana (106.6: then the purpose
+        # admits nothing more) and no source is left out
+        if any(len(k) != 1 for k in pool) or restricted_sources(g, player) or exclude and any(
+                oid in exclude for oid, _ in mana_sources(g, player)):
+            return _can_afford(g, player, symbols, exclude, purpose)
     key = "#a:" + player
     kept: tuple[dict[str, int], dict[tuple[str, ...], bool]] | None = msrc.get(key)
     if kept is None or kept[0] != pool:
