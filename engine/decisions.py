@@ -38,7 +38,7 @@ from engine import (
 from engine.cards.abilities import Cost, TargetSpec
 from engine.filters import prior_target
 from engine.mana import mana_value, substitute_x
-from engine.memo import LIMIT, per_object
+from engine.memo import LIMIT, in_game, per_object
 from engine.state import Decision, works_from_command
 from engine.transform import (
     ADVENTURE,
@@ -116,15 +116,15 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
         flags |= f.flags
     gyf: list[tuple[int, _Facts]] = []
     gy_flags = 0
-    for oid in p.graveyard:
-        card = objs[oid].card
+    granted = cast_options.granted_flashback(g)  # "gains flashback until end of turn" (Snapcaster Mage)
+    # "instant and sorcery cards in your graveyard have retrace" (Wrenn and Six's emblem: 702.80a)
+    ruled = bool(p.graveyard) and player_statics.active(g) and bool(player_statics.statics(g, "graveyard_keywords"))
+    for oid in p.graveyard if ruled or granted or in_game(g, _from_graveyard) else ():  # (most games: no card
+        card = objs[oid].card  # that is cast or activated from a graveyard)
         hit = memo.get(id(card))
         f = hit[1] if hit is not None and hit[0] is card else _facts(card)
         gyf.append((oid, f))
         gy_flags |= f.flags
-    granted = cast_options.granted_flashback(g)  # "gains flashback until end of turn" (Snapcaster Mage)
-    # "instant and sorcery cards in your graveyard have retrace" (Wrenn and Six's emblem: 702.80a)
-    ruled = bool(gyf) and player_statics.active(g) and bool(player_statics.statics(g, "graveyard_keywords"))
     for oid, f in gyf if ruled or granted or gy_flags & _GY_ALTS else ():  # keyword casts from the graveyard:
         # flashback (702.33a; engine/cast_options.py)
         if not ruled and oid not in granted and not f.flags & _GY_ALTS:
@@ -398,6 +398,13 @@ class _Facts(NamedTuple):
     from_hand: list["Activation"]
     from_graveyard: list["Activation"]
     least: int
+
+
+@per_object
+def _from_graveyard(card: Any) -> bool:
+    """Is the card cast from a graveyard by a keyword alternative cost (flashback, 702.33a) or has it activated
+    abilities that work from a graveyard (112.6)? (``_Facts.flags``: ``_GY_ALTS``, ``_GY_ACTS``)"""
+    return bool(_facts(card).flags & (_GY_ALTS | _GY_ACTS))
 
 
 #: id(card) -> (the card, its facts): the card is kept so its id cannot be reused meanwhile (engine/memo.py)
