@@ -198,9 +198,9 @@ def _sources(g: "Game", player: str) -> list[tuple[int, Ability]]:
     most they make, their kinds) comes back with them."""
     msrc = g._msrc
     cs = g._chars
-    kept = g.__dict__.get("_msrc_kept")
+    kept: dict[str, Any] | None = g.__dict__.get("_msrc_kept")
     got = kept.get(player) if kept is not None else None
-    if got is not None and got[0] is cs and cs is not None and not g.effects:
+    if kept is not None and got is not None and got[0] is cs and cs is not None and not g.effects:
         objs = g.objects
         tapped_now: set[int] = set()
         for oid, tapped, sick in got[1]:
@@ -232,7 +232,7 @@ def _sources(g: "Game", player: str) -> list[tuple[int, Ability]]:
     srcs = msrc[player] = _mana_sources(g, player, frozenset(), seen=seen)
     if seen[0]:
         if kept is None:
-            kept = g._msrc_kept = {}
+            kept = g.__dict__["_msrc_kept"] = {}
         kept[player] = (g._chars, tuple(seen[1:]), msrc)
     elif kept is not None:
         kept.pop(player, None)
