@@ -194,8 +194,8 @@ def _sources(g: "Game", player: str) -> list[tuple[int, Ability]]:
     they can't have changed: the same characteristics (613: the same permanents, controllers and abilities), no
     resolved effect (none can bar an activation, 602.5), and each permanent of the player that has a {T} mana ability
     as tapped (602.2b) and as summoning sick (302.6) as it was, when no source's kinds, restriction (602.5b) or
-    activation reads anything else of the state (``_mana_sources`` says so in ``seen``). What was derived from them (restricted sources, the
-    most they make, their kinds) comes back with them."""
+    activation reads anything else of the state (``_mana_sources`` says so in ``seen``). What was derived from them
+    (restricted sources, the most they make, their kinds, the answers of ``can_afford``) comes back with them."""
     msrc = g._msrc
     cs = g._chars
     kept: dict[str, Any] | None = g.__dict__.get("_msrc_kept")
