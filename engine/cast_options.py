@@ -472,14 +472,22 @@ def pay_with(card: CardDef) -> tuple[Row, ...]:
 def pay_with_spell(g: "Game", player: str, o: "Obj") -> tuple[Row, ...]:
     """The pay-with rows of the spell ``o`` ``player`` casts: its card's, and those a static gives it ("Artifact
     spells you cast have convoke", Chief Engineer: engine/player_statics.py spell_keywords)."""
-    own = pay_with(o.card)
-    if waterbend_cap(o.card) is not None:  # its printed additional cost is a waterbend cost
-        own = own + (ROWS["Waterbend"],)
+    own = _own_pay_with(o.card)
     granted = player_statics.spell_keywords(g, o, player)
     if not granted:
         return own
     return own + tuple(ROWS[k] for k in sorted(granted) if k in ROWS and ROWS[k].kind == "pay_with"
                        and ROWS[k] not in own)
+
+
+@per_object
+def _own_pay_with(card: CardDef) -> tuple[Row, ...]:
+    """The pay-with rows of a card's own text (``pay_with``), and waterbend's when its printed additional cost is a
+    waterbend cost. Fixed for the card, so found once."""
+    own = pay_with(card)
+    if waterbend_cap(card) is not None:
+        own = own + (ROWS["Waterbend"],)
+    return own
 
 
 def waterbend_cap(card: CardDef, x: int = 0) -> int | None:

@@ -892,6 +892,11 @@ def _self_changes(card: CardDef) -> bool:
                and ab.static.get("spells") == "self" for ab in card.abilities)
 
 
+def changes_own_cost(card: CardDef) -> bool:
+    """Does the card change its own cost ("This spell costs {1} less to cast if ...", 601.2f)?"""
+    return _self_changes(card)
+
+
 def _amount(g: "Game", st: dict[str, Any], src: int) -> int:
     n = int(st.get("amount", 0))
     if st.get("per"):

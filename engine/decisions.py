@@ -39,7 +39,7 @@ from engine import (
 from engine.cards.abilities import Cost, TargetSpec
 from engine.filters import prior_target
 from engine.mana import mana_value, substitute_x
-from engine.memo import LIMIT, per_object
+from engine.memo import LIMIT, in_game, per_object
 from engine.state import Decision, works_from_command
 from engine.transform import (
     ADVENTURE,
@@ -117,15 +117,15 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
         flags |= f.flags
     gyf: list[tuple[int, _Facts]] = []
     gy_flags = 0
-    for oid in p.graveyard:
-        card = objs[oid].card
+    granted = cast_options.granted_flashback(g)  # "gains flashback until end of turn" (Snapcaster Mage)
+    # "instant and sorcery cards in your graveyard have retrace" (Wrenn and Six's emblem: 702.80a)
+    ruled = bool(p.graveyard) and player_statics.active(g) and bool(player_statics.statics(g, "graveyard_keywords"))
+    for oid in p.graveyard if ruled or granted or in_game(g, _from_graveyard) else ():  # (most games: no card
+        card = objs[oid].card  # that is cast or activated from a graveyard)
         hit = memo.get(id(card))
         f = hit[1] if hit is not None and hit[0] is card else _facts(card)
         gyf.append((oid, f))
         gy_flags |= f.flags
-    granted = cast_options.granted_flashback(g)  # "gains flashback until end of turn" (Snapcaster Mage)
-    # "instant and sorcery cards in your graveyard have retrace" (Wrenn and Six's emblem: 702.80a)
-    ruled = bool(gyf) and player_statics.active(g) and bool(player_statics.statics(g, "graveyard_keywords"))
     for oid, f in gyf if ruled or granted or gy_flags & _GY_ALTS else ():  # keyword casts from the graveyard:
         # flashback (702.33a; engine/cast_options.py)
         if not ruled and oid not in granted and not f.flags & _GY_ALTS:
@@ -179,6 +179,7 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
     # 305.2, and with plain timing an instant or a card with flash only while holding priority, 307.1, 702.8a)
     want = _TIMED if sorcery else (_QUICK if holding else 0) | _ODD if plain else _QUICK | _SLOW | _ODD
     lands: bool | None = None  # 305.2: at sorcery timing while a land play is left (as casting.can_play_land)
+    most: int | None = None  # the most mana the player has for a spell's cost (``_most_mana``)
     for x in forms if flags & want or forms is not hand else ():
         if not x[2].flags & want:
             continue
@@ -199,6 +200,11 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
                 continue
         elif not casting.can_cast_timing(g, player, o):
             continue
+        if f.least >= 0 and face is None:  # cast for its mana cost alone: not with more mana than there is (601.2f-h)
+            if most is None:
+                most = _most_mana(g, player, afford)
+            if f.least > most >= 0:
+                continue
         keyworded = bool(o.card.keywords)
         sus = cast_options.suspend_of(o.card) if keyworded else None
         if sus is not None and sus[0] == "X":  # "Suspend X—{X}{3}{U}. X can't be 0.": the Xs that can be paid
@@ -234,7 +240,7 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
         for (alt, mana, other), choice in ((v, c) for v in variants for c in choices):
             if sur:  # "as though it had flash if you pay {2} more": part of the total cost now (601.2f)
                 mana = tuple(mana) + sur
-            base = tuple(s for s in mana if s != "X")
+            base = mana if type(mana) is tuple and "X" not in mana else tuple(s for s in mana if s != "X")
             helped = _helped(g, player, o, base, afford, choice)
             if helped is None:
                 continue
@@ -384,13 +390,24 @@ class _Facts(NamedTuple):
     ``casting.spell_timing``), so found once for it: its timing (116.1a, 307.1); ``plain``, whether that depends
     only on flash and the moment (no legendary sorcery, no "cast this spell only ..." (604.6), no "as though it
     had flash" permission: ``casting.can_cast_timing`` then says what flash and sorcery timing say); ``flags``
-    (the ``_FORMS`` ... ``_GY_ACTS`` bits); and its activated abilities that work from the hand (702.28a) and
-    from the graveyard (112.6), each with its shape (``Activation``)."""
+    (the ``_FORMS`` ... ``_GY_ACTS`` bits); its activated abilities that work from the hand (702.28a) and
+    from the graveyard (112.6), each with its shape (``Activation``); and ``least``, for a card cast from the hand
+    only for its mana cost (no suspend or plot, no alternative cost (118.9), no additional cost, no change of its own
+    cost (601.2f), no convoke, delve or improvise, no flash for more mana), the least mana that pays that cost
+    (107.4, ``payment.least_total``), else -1."""
     timing: casting.SpellTiming
     plain: bool
     flags: int
     from_hand: list["Activation"]
     from_graveyard: list["Activation"]
+    least: int
+
+
+@per_object
+def _from_graveyard(card: Any) -> bool:
+    """Is the card cast from a graveyard by a keyword alternative cost (flashback, 702.33a) or has it activated
+    abilities that work from a graveyard (112.6)? (``_Facts.flags``: ``_GY_ALTS``, ``_GY_ACTS``)"""
+    return bool(_facts(card).flags & (_GY_ALTS | _GY_ACTS))
 
 
 #: id(card) -> (the card, its facts): the card is kept so its id cannot be reused meanwhile (engine/memo.py)
@@ -413,9 +430,15 @@ def _facts(card: Any) -> _Facts:
         | (_GY_ACTS if ix.from_graveyard else 0)
     plain = not t.legendary_spell and not t.only and not t.flash_if
     flags |= _LAND if t.land else _ODD if not plain else _QUICK if t.flash else _SLOW
+    only_mana = bool(card.mana_cost) and not t.flash_if and not (kw and (
+        cast_options.suspend_of(card) or cast_options.plot_cost(card) or cast_options.alternatives(card)
+        or cast_options.pay_with(card))) and costs.alternative_cost(card) is None \
+        and not costs.additional_choices(card) and costs.additional_cost(card) is None \
+        and not costs.changes_own_cost(card) and cast_options.waterbend_cap(card) is None
     f = _Facts(t, plain, flags,
                [(i, ab, *_activation_shape(ab)) for i, ab in ix.from_hand],
-               [(i, ab, *_activation_shape(ab)) for i, ab in ix.from_graveyard])
+               [(i, ab, *_activation_shape(ab)) for i, ab in ix.from_graveyard],
+               payment.least_total(tuple(s for s in card.mana_cost if s != "X")) if only_mana else -1)
     if len(_FACTS) > LIMIT:
         _FACTS.clear()
     _FACTS[id(card)] = (card, f)
@@ -523,13 +546,28 @@ def _activated_sources(g: "Game", player: str) -> list[tuple[int, list[Activatio
             acts = ix.activated if c.controller == player else ix.any_player
             if acts and c.controller != player and not seats.in_range(g, player, c.controller):
                 continue  # 801.6: an object outside the player's range of influence
-            if acts and (c.rules or g.effects):  # 602.5: Arrest, detain (701.26a), Cursed Totem
-                acts = [(i, ab) for i, ab in acts if not object_statics.activation_barred(
+            if not acts:
+                continue
+            if c.rules or g.effects:  # 602.5: Arrest, detain (701.26a), Cursed Totem
+                left = [(i, ab) for i, ab in acts if not object_statics.activation_barred(
                     g, oid, ab.kind == "mana", bool(ab.cost and ab.cost.tap))]
-            if acts:
-                shaped = [(i, ab, *_activation_shape(ab)) for i, ab in acts]
-                srcs.append((oid, shaped, all(plain for _, _, plain, _ in shaped)))
+                if left:
+                    srcs.append((oid, *_shaped(left)))
+            else:
+                srcs.append((oid, *_shape_all(acts)))
     return srcs
+
+
+def _shaped(acts: list[tuple[int, Any]]) -> tuple[list[Activation], bool]:
+    """Activated abilities (602.1), each with its shape (``_activation_shape``), and whether each of their costs is
+    {T} alone."""
+    shaped = [(i, ab, *_activation_shape(ab)) for i, ab in acts]
+    return shaped, all(plain for _, _, plain, _ in shaped)
+
+
+#: ``_shaped`` of the activated abilities of an ability index (``ability_index``: a permanent's, 613): fixed for the
+#: list, so found once
+_shape_all = per_object(_shaped)
 
 
 #: the most options of one ability, one for each X, whose targets depend on X (602.2b)
@@ -874,6 +912,25 @@ def _helped(g: "Game", player: str, o: Any, base: tuple[str, ...],
     total = costs.total_cost(g, player, o.id, base, None)
     return cast_options.suggest(g, player, o, total,
                                 lambda rest, ex: payment.can_afford(g, player, rest, frozenset(ex), ("spell", o.id)))
+
+
+def _most_mana(g: "Game", player: str, afford: dict[tuple[str, ...], bool]) -> int:
+    """The most mana ``player`` could pay a spell's total cost with now (the pool and the untapped sources, 106.4:
+    ``payment.most_mana``) while nothing but the spell's own text changes or pays that cost (no cost change (601.2f),
+    no static offering an alternative cost (118.9) or a keyword such as convoke (702.50a) to spells, no restricted
+    mana (106.6)), so a spell that costs more can't be cast for that cost (``_affordable`` would say no, and no
+    creature or graveyard card helps pay it); -1 when that is not known so."""
+    if player_statics.active(g) and (player_statics.statics(g, "alt_cost_spells")
+                                     or player_statics.statics(g, "spell_keywords")):
+        return -1
+    unchanged = afford.get(_UNCHANGED)
+    if unchanged is None:
+        unchanged = afford[_UNCHANGED] = costs.unchanged_costs(g, player)
+    restricted = afford.get(_RESTRICTED)
+    if restricted is None:
+        restricted = afford[_RESTRICTED] = payment.has_restricted(g, player)
+    most = payment.most_mana(g, player) if unchanged and not restricted else None
+    return -1 if most is None else most
 
 
 def _affordable_plain(g: "Game", player: str, cost: tuple[str, ...], afford: dict[tuple[str, ...], bool]) -> bool:

@@ -109,7 +109,7 @@ def check_sba(g: Game) -> None:
 
 
 #: the derived data ``layers.compute`` leaves on the game, put back after a fresh computation
-_DERIVED = ("_chars", "_chars_plain", "_chars_zone_free", "_chars_by_turn", "_activated", "_everywhere")
+_DERIVED = ("_chars", "_chars_plain", "_chars_zone_free", "_chars_by_turn", "_activated", "_everywhere", "_msrc_kept")
 
 
 def check_chars(g: Game) -> None:

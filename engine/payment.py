@@ -149,7 +149,7 @@ def mana_sources(g: "Game", player: str,
     Abilities whose mana is restricted (106.6) count only where ``ok`` accepts their mana."""
     hit = g._msrc.get(player)
     if hit is None:
-        hit = g._msrc[player] = _mana_sources(g, player, frozenset())
+        hit = _sources(g, player)
     if exclude:  # each source is what it is whatever else is left out: the kept list, filtered
         hit = [(oid, ab) for oid, ab in hit if oid not in exclude]
     if ok is None:
@@ -183,8 +183,68 @@ def restricted_sources(g: "Game", player: str,
     return [(oid, ab) for oid, ab in kept if oid not in exclude] if exclude else kept
 
 
+def _own_keys(player: str) -> tuple[str, ...]:
+    """The entries of ``Game._msrc`` that derive from one player's mana sources alone (``_sources``)."""
+    return player, "#r:" + player, "#u:" + player, "#k:" + player, "#a:" + player
+
+
+def _sources(g: "Game", player: str) -> list[tuple[int, Ability]]:
+    """``player``'s mana sources (``_mana_sources``), kept in ``g._msrc`` until the next change; and kept across
+    changes of turn state too (``Game.turn_state_changed``: a new step, mana spent, a creature tapped to attack) while
+    they can't have changed: the same characteristics (613: the same permanents, controllers and abilities), no
+    resolved effect (none can bar an activation, 602.5), and each permanent of the player that has a {T} mana ability
+    as tapped (602.2b) and as summoning sick (302.6) as it was, when no source's kinds, restriction (602.5b) or
+    activation reads anything else of the state (``_mana_sources`` says so in ``seen``). What was derived from them
+    (restricted sources, the most they make, their kinds, the answers of ``can_afford``) comes back with them."""
+    msrc = g._msrc
+    cs = g._chars
+    kept: dict[str, Any] | None = g.__dict__.get("_msrc_kept")
+    got = kept.get(player) if kept is not None else None
+    if kept is not None and got is not None and got[0] is cs and cs is not None and not g.effects:
+        objs = g.objects
+        tapped_now: set[int] = set()
+        for oid, tapped, sick in got[1]:
+            o = objs[oid]
+            if o.tapped == tapped and o.sick == sick:
+                continue
+            if o.sick != sick or tapped:  # (untapped since, or no longer summoning sick: found again)
+                break
+            tapped_now.add(oid)
+        else:
+            old = got[2]
+            checks = got[1]
+            if not tapped_now:
+                for k in _own_keys(player):
+                    if k in old:
+                        msrc[k] = old[k]
+            else:  # tapped since (602.2b): those are no longer sources, the others are what they were
+                checks = tuple((oid, True, sick) if oid in tapped_now else (oid, tapped, sick)
+                               for oid, tapped, sick in checks)
+                msrc[player] = [s for s in old[player] if s[0] not in tapped_now]
+                msrc["#r:" + player] = [s for s in old["#r:" + player] if s[0] not in tapped_now]
+                kinds = old.get("#k:" + player)
+                if kinds is not None:
+                    msrc["#k:" + player] = {oid: k for oid, k in kinds.items() if oid not in tapped_now}
+            kept[player] = (cs, checks, msrc)  # (what is derived from them from now on is kept in this one)
+            srcs: list[tuple[int, Ability]] = msrc[player]
+            return srcs
+    seen: list[Any] = [True]
+    srcs = msrc[player] = _mana_sources(g, player, frozenset(), seen=seen)
+    if seen[0]:
+        if kept is None:
+            kept = g.__dict__["_msrc_kept"] = {}
+        kept[player] = (g._chars, tuple(seen[1:]), msrc)
+    elif kept is not None:
+        kept.pop(player, None)
+    return srcs
+
+
 def _mana_sources(g: "Game", player: str, exclude: "set[int] | frozenset[int]",
-                  restricted: list[tuple[int, Ability]] | None = None) -> list[tuple[int, Ability]]:
+                  restricted: list[tuple[int, Ability]] | None = None,
+                  seen: list[Any] | None = None) -> list[tuple[int, Ability]]:
+    """The mana sources of ``mana_sources`` found in the state (``seen``: (permanent, tapped, sick) of each
+    permanent of the player with a {T} mana ability, after a first item set to False when anything else of the
+    state was read: ``_sources``)."""
     lands: list[tuple[int, Ability]] = []
     others: list[tuple[int, Ability]] = []
     if restricted is None:
@@ -195,11 +255,14 @@ def _mana_sources(g: "Game", player: str, exclude: "set[int] | frozenset[int]",
     locked = player_statics.active(g) and bool(player_statics.statics(g, "name_lock"))
     objs = g.objects
     cs = g.all_chars()  # (every permanent's: Game.chars)
+    if seen is not None and (locked or g.effects or player_statics.active(g) and player_statics.statics(
+            g, "haste_activation")):
+        seen[0] = False  # (what a resolved effect, a name lock or the filter of such a static reads)
     for oid in g.battlefield:
         if exclude and oid in exclude:
             continue
         o = objs[oid]
-        if o.tapped:
+        if o.tapped and seen is None:
             continue
         c = cs[oid]
         if c.controller != player:
@@ -207,12 +270,18 @@ def _mana_sources(g: "Game", player: str, exclude: "set[int] | frozenset[int]",
         shaped = _shaped(c.abilities)
         if not shaped:
             continue  # (no {T} mana ability a payment may activate: nothing below would find one)
+        if seen is not None:
+            seen.append((oid, o.tapped, o.sick))
+            if o.tapped:
+                continue
         found: list[Ability] = []
         if (c.rules or g.effects) and activation_barred(g, oid, True):
             continue  # 602.5: "its activated abilities can't be activated" (Arrest, Cursed Totem)
         if locked and player_statics.activate_locked(g, player, oid, True):
             continue
         for ab in shaped:
+            if seen is not None and not _steady(ab):
+                seen[0] = False
             if _may_activate(g, oid, ab, player):
                 if "Creature" in c.types and o.sick and "Haste" not in c.keywords \
                         and not player_statics.haste_activation(g, player, oid):
@@ -263,6 +332,15 @@ def _fixed(ab: Ability) -> tuple[str, ...] | None:
                 "any" in a and not a.get("chosen_color"))):
             return None
     return tuple(produces(ab))
+
+
+@per_object
+def _steady(ab: Ability) -> bool:
+    """Does what a mana ability makes, and whether it may be activated, depend on the ability alone: no restriction
+    on activating it (602.5b), and its kinds and amounts fixed (``_fixed``; no "X mana" counted in the state, 107.3)?
+    Fixed for the ability, so found once."""
+    return ab.condition is None and _fixed(ab) is not None and not any(
+        e.op == "add_mana" and isinstance(e.args.get("any"), dict) for e in ab.effects)
 
 
 @per_object
@@ -648,6 +726,19 @@ def _least_total(symbols: tuple[str, ...]) -> int:
     return n
 
 
+def least_total(symbols: tuple[str, ...]) -> int:
+    """The least mana these symbols can be paid with (107.4: a hybrid symbol 1, a Phyrexian one 0, X 0)."""
+    return _least_total(symbols)
+
+
+def most_mana(g: "Game", player: str) -> int | None:
+    """The most mana ``player`` could pay a cost with now (for no particular purpose): the pool and the most their
+    untapped sources could add (``can_afford`` says no to any cost that needs more); None when a source makes
+    restricted mana (106.6)."""
+    most = _most_unrestricted(g, player)
+    return None if most is None else sum(g.players[player].pool.values()) + most
+
+
 def has_restricted(g: "Game", player: str) -> bool:
     """Has this player restricted mana (106.6) floating or a source of it untapped? Then what
     a cost can be paid with depends on what it is for."""
@@ -677,7 +768,10 @@ def _counted(g: "Game", player: str, symbols: tuple[str, ...],
     key = "#k:" + player
     kinds: dict[int, str] | None = g._msrc.get(key)
     if kinds is None:
-        kinds = g._msrc[key] = {oid: _one_kind(g, oid, ab) for oid, ab in mana_sources(g, player)}
+        srcs = mana_sources(g, player)
+        kinds = g._msrc.get(key)  # (kept with the sources)
+        if kinds is None:
+            kinds = g._msrc[key] = {oid: _one_kind(g, oid, ab) for oid, ab in srcs}
     counts: dict[str, int] = {}
     for oid, k in kinds.items():
         if oid in exclude:
@@ -711,6 +805,9 @@ def _most_unrestricted(g: "Game", player: str) -> int | None:
         most: int | None = g._msrc[key]
         return most
     srcs = mana_sources(g, player)
+    if key in g._msrc:  # (kept with the sources)
+        most = g._msrc[key]
+        return most
     most = None if restricted_sources(g, player) else max(len(srcs), sum(_most(ab, g, oid) for oid, ab in srcs))
     g._msrc[key] = most
     return most
@@ -719,7 +816,37 @@ def _most_unrestricted(g: "Game", player: str) -> int | None:
 def can_afford(g: "Game", player: str, symbols: tuple[str, ...],
                exclude: "set[int] | frozenset[int]" = frozenset(),
                purpose: "tuple[str, int] | None" = None) -> bool:
-    """Can this player pay ``symbols`` now (``purpose``: what for, as for ``pay_mana``)?"""
+    """Can this player pay ``symbols`` now (``purpose``: what for, as for ``pay_mana``)? The answer for a cost without
+    Phyrexian symbols (which read the life total, 107.4f) depends only on the mana sources and the pool (when no
+    source is left out and no restricted mana could pay it), so it is kept with the sources (``_sources``) for that
+    pool."""
+    if type(symbols) is not tuple:
+        return _can_afford(g, player, symbols, exclude, purpose)
+    msrc = g._msrc
+    if player not in msrc:
+        _sources(g, player)  # (which may bring back the answers kept with them)
+    pool = g.players[player].pool
+    if exclude or purpose is not None:
+        # the same answer when only one-letter mana floats and no source makes restricted mana (106.6: then the purpose
+        # admits nothing more) and no source is left out
+        if any(len(k) != 1 for k in pool) or restricted_sources(g, player) or exclude and any(
+                oid in exclude for oid, _ in mana_sources(g, player)):
+            return _can_afford(g, player, symbols, exclude, purpose)
+    key = "#a:" + player
+    kept: tuple[dict[str, int], dict[tuple[str, ...], bool]] | None = msrc.get(key)
+    if kept is None or kept[0] != pool:
+        kept = msrc[key] = (dict(pool), {})
+    ok = kept[1].get(symbols)
+    if ok is None:
+        ok = _can_afford(g, player, symbols, exclude, purpose)
+        if not any(s.endswith("/P") for s in symbols):
+            kept[1][symbols] = ok
+    return ok
+
+
+def _can_afford(g: "Game", player: str, symbols: tuple[str, ...], exclude: "set[int] | frozenset[int]",
+                purpose: "tuple[str, int] | None") -> bool:
+    """``can_afford`` worked out."""
     # more mana than the pool and the sources hold can never be planned: say no before planning
     need = _least_total(symbols)
     have = sum(g.players[player].pool.values())

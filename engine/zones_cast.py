@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 from engine import commander, seats
 from engine import player_statics as ps
 from engine.filters import matches
-from engine.memo import per_object
+from engine.memo import in_game, per_object
 from engine.values import condition
 
 if TYPE_CHECKING:
@@ -166,7 +166,8 @@ def candidates(g: "Game", player: str) -> list[int]:
             if zone in PLAY_ZONES:
                 out += [i for q in g.order for i in g.players[q].zone(zone)]
     me = g.players[player]
-    out += [i for z in (me.graveyard, me.exile) for i in z if self_cast(g.objects[i].card)]
+    if in_game(g, self_cast):  # (no card of the game has such a static: most games)
+        out += [i for z in (me.graveyard, me.exile) for i in z if self_cast(g.objects[i].card)]
     out += [i for q in g.order for i in g.players[q].exile if g.objects[i].chosen.get("adventure") == player]
     for src, ctl, st in ps.statics(g, "play_from"):
         if ctl == player:
