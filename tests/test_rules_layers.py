@@ -65,3 +65,18 @@ def test_a_card_put_into_a_graveyard_from_the_hand_or_library_counts_for_lhurgoy
     assert (g.chars(goyf).power, g.chars(goyf).toughness) == (1, 2)
     g.move(g.players["alice"].library[0], "graveyard")  # milled
     assert (g.chars(goyf).power, g.chars(goyf).toughness) == (2, 3)
+
+
+def test_a_land_card_put_into_a_graveyard_from_the_hand_or_library_counts_for_multani_at_once_604_3() -> None:
+    """604.3, 611.3a: Multani, Yavimaya's Avatar gets +1/+1 for each land you control and each land card in your
+    graveyard, a sum of two counts of which one reads the graveyard: a land card discarded or milled (a move between
+    non-battlefield zones, Game.hidden_move) changes its power and toughness at once, as for Lhurgoyf's count."""
+    setup = {"active": "alice", "step": "main1", "players": {"alice": {
+        "battlefield": ["Multani, Yavimaya's Avatar", "Forest"], "hand": ["Island"], "library": ["Plains", "Swamp"]}}}
+    g = from_setup(setup, default_pool(), 0)
+    multani = next(i for i in g.battlefield if g.objects[i].card.name == "Multani, Yavimaya's Avatar")
+    assert (g.chars(multani).power, g.chars(multani).toughness) == (1, 1)
+    g.move(g.players["alice"].hand[0], "graveyard")  # discarded
+    assert (g.chars(multani).power, g.chars(multani).toughness) == (2, 2)
+    g.move(g.players["alice"].library[0], "graveyard")  # milled
+    assert (g.chars(multani).power, g.chars(multani).toughness) == (3, 3)
