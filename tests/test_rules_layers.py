@@ -47,6 +47,16 @@ def test_a_static_reading_turn_state_in_an_or_part_is_not_turn_free_613() -> Non
                               "affects": {"types": ["Creature"], "or": [{"subtypes": ["Goblin"]}, {"colors": ["R"]}]}})
 
 
+
+def test_a_condition_counting_permanents_by_turn_state_is_not_turn_free_611_3a() -> None:
+    """611.3a, 110.5: "as long as you control an untapped creature" reads turn state (tapped) through the count of
+    its condition, so the static is applied again after a change of turn state, as a filter reading it is; "as long
+    as you control three or more artifacts" reads characteristics only and may be kept."""
+    pump = {"kind": "pump", "power": 1, "affects": "self"}
+    assert not layers._turn_free({**pump, "condition": {"control": {"types": ["Creature"], "tapped": False},
+                                                        "min": 1}})
+    assert layers._turn_free({**pump, "condition": {"control": {"types": ["Artifact"]}, "min": 3}})
+
 def test_a_card_put_into_a_graveyard_from_the_hand_or_library_counts_for_lhurgoyf_at_once_604_3() -> None:
     """604.3, 608.2h: Lhurgoyf's power is the number of creature cards in all graveyards and its toughness that
     number plus 1. A tap keeps what is known (no graveyard changes), but a creature card discarded or milled (a
