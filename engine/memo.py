@@ -22,11 +22,13 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 LIMIT = 8192  # objects per memo before it starts again
+_MEMOS: list[dict[int, Any]] = []  # every per_object memo, for clear_all
 
 
 def per_object(fn: Callable[[Any], T]) -> Callable[[Any], T]:
     """``fn(x)`` computed once per object ``x`` (by identity)."""
     memo: dict[int, tuple[Any, T]] = {}
+    _MEMOS.append(memo)
 
     @wraps(fn)
     def get(x: Any) -> T:
@@ -40,6 +42,14 @@ def per_object(fn: Callable[[Any], T]) -> Callable[[Any], T]:
         return value
 
     return get
+
+
+def clear_all() -> None:
+    """Empty every ``per_object`` memo. No game needs it (the facts never change); the mutation runner's probed
+    run (tools/mutation/runner.py) empties them before each scenario file and test, so that every item asking a
+    fact computes it and is recorded as reaching the function behind it, not only the first item that asked."""
+    for memo in _MEMOS:
+        memo.clear()
 
 
 def in_game(g: "Game", fact: Callable[[Any], Any]) -> bool:

@@ -345,6 +345,28 @@ def test_one_unmutated_run_probes_several_modules_each_with_its_own_reach(tmp_pa
                            "mut_sample_pb": {"S:one.yaml": ["g"], "T:t.py::two": ["h"]}}
 
 
+def test_every_item_reading_a_per_object_memo_is_recorded_as_reaching_its_function(tmp_path: Path) -> None:
+    """A ``per_object`` fact (engine/memo.py) is computed by the first item that asks it and only read by the
+    next: the probed run empties the memos as each item begins, so every item that reads the fact reaches the
+    function (a mutant of it changes what each of them reads) and is run for its mutants (the seventeenth
+    session saw mutants of a memoized function survive that a later scenario kills)."""
+    from tools.mutation.runner import _Probe, _probe_module
+    src = "from engine.memo import per_object\n\n\n@per_object\ndef fact(x):\n    return len(x)\n"
+    mod = _load(tmp_path, "mut_sample_memo", src)
+    probe = _Probe()
+    assert _probe_module("mut_sample_memo", Module("mut_sample_memo.py", src).compile_probed(), ["fact"],
+                         probe) == ["fact"]
+    card = ("a", "b")
+    for item in ("S:first.yaml", "S:second.yaml"):
+        probe.begin()
+        assert mod.fact(card) == 2
+        probe.end(item)
+    assert probe.items["mut_sample_memo"] == {"S:first.yaml": ["fact"], "S:second.yaml": ["fact"]}
+    mod.fact(card)  # without begin() the memo answers and the function is not reached again
+    probe.end("S:third.yaml")
+    assert probe.items["mut_sample_memo"]["S:third.yaml"] == []
+
+
 def test_the_items_that_killed_a_function_s_mutants_run_first_for_its_next_ones() -> None:
     """Cheaper runs (issue 26): a mutant runs the same items that reach its function, but those that
     killed earlier mutants of that function first (the latest first); a survivor still runs them all."""

@@ -230,3 +230,16 @@ def test_a_keyword_cast_of_no_card_is_refused_601_2a() -> None:
     with pytest.raises(IllegalAction, match=r"is not a card you may cast$"):
         g.submit("alice", {"action": "cast", "card": gone, "alt": "flashback", "targets": [["bob"]]})
     assert g.stack == []
+
+
+def test_a_mode_is_one_of_the_modes_printed_700_2() -> None:
+    """601.2b, 700.2, 700.2d: Cryptic Command's two modes are two of its four modes, by their place: a place before
+    the first (-1, which a list index would read as the last mode) or past the last is refused, so the last mode
+    can't be chosen twice under another number."""
+    from engine.casting import check_modes
+
+    (ab,) = [a for a in default_pool().definition("Cryptic Command").abilities if a.kind == "spell"]
+    check_modes(ab, [0, 3])
+    for bad in ([3, -1], [-1, 0], [0, 4], [2, 2]):
+        with pytest.raises(IllegalAction, match=r"^modes: choose 2 different mode\(s\) of 4"):
+            check_modes(ab, bad)

@@ -47,6 +47,16 @@ def test_a_static_reading_turn_state_in_an_or_part_is_not_turn_free_613() -> Non
                               "affects": {"types": ["Creature"], "or": [{"subtypes": ["Goblin"]}, {"colors": ["R"]}]}})
 
 
+
+def test_a_condition_counting_permanents_by_turn_state_is_not_turn_free_611_3a() -> None:
+    """611.3a, 110.5: "as long as you control an untapped creature" reads turn state (tapped) through the count of
+    its condition, so the static is applied again after a change of turn state, as a filter reading it is; "as long
+    as you control three or more artifacts" reads characteristics only and may be kept."""
+    pump = {"kind": "pump", "power": 1, "affects": "self"}
+    assert not layers._turn_free({**pump, "condition": {"control": {"types": ["Creature"], "tapped": False},
+                                                        "min": 1}})
+    assert layers._turn_free({**pump, "condition": {"control": {"types": ["Artifact"]}, "min": 3}})
+
 def test_a_card_put_into_a_graveyard_from_the_hand_or_library_counts_for_lhurgoyf_at_once_604_3() -> None:
     """604.3, 608.2h: Lhurgoyf's power is the number of creature cards in all graveyards and its toughness that
     number plus 1. A tap keeps what is known (no graveyard changes), but a creature card discarded or milled (a
@@ -65,3 +75,18 @@ def test_a_card_put_into_a_graveyard_from_the_hand_or_library_counts_for_lhurgoy
     assert (g.chars(goyf).power, g.chars(goyf).toughness) == (1, 2)
     g.move(g.players["alice"].library[0], "graveyard")  # milled
     assert (g.chars(goyf).power, g.chars(goyf).toughness) == (2, 3)
+
+
+def test_a_land_card_put_into_a_graveyard_from_the_hand_or_library_counts_for_multani_at_once_604_3() -> None:
+    """604.3, 611.3a: Multani, Yavimaya's Avatar gets +1/+1 for each land you control and each land card in your
+    graveyard, a sum of two counts of which one reads the graveyard: a land card discarded or milled (a move between
+    non-battlefield zones, Game.hidden_move) changes its power and toughness at once, as for Lhurgoyf's count."""
+    setup = {"active": "alice", "step": "main1", "players": {"alice": {
+        "battlefield": ["Multani, Yavimaya's Avatar", "Forest"], "hand": ["Island"], "library": ["Plains", "Swamp"]}}}
+    g = from_setup(setup, default_pool(), 0)
+    multani = next(i for i in g.battlefield if g.objects[i].card.name == "Multani, Yavimaya's Avatar")
+    assert (g.chars(multani).power, g.chars(multani).toughness) == (1, 1)
+    g.move(g.players["alice"].hand[0], "graveyard")  # discarded
+    assert (g.chars(multani).power, g.chars(multani).toughness) == (2, 2)
+    g.move(g.players["alice"].library[0], "graveyard")  # milled
+    assert (g.chars(multani).power, g.chars(multani).toughness) == (3, 3)

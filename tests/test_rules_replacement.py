@@ -57,3 +57,34 @@ def test_tribute_with_one_opponent_asks_that_opponent_702_103a() -> None:
         g.submit(g.pending.player, {"action": "pass"})
     assert (g.pending.player, g.pending.kind) == ("bob", "choose_option")
     assert g.pending.options == ["yes", "no"]
+
+
+def test_a_planeswalker_enters_with_its_loyalty_modified_by_two_counter_replacements_306_5b_616_1() -> None:
+    """306.5b, 614.1c, 616.1: Jace Beleren enters with 3 loyalty counters, which Doubling Season ("twice that many")
+    and Pir, Imaginative Rascal ("that many plus one") both modify: 7 or 8 as they are ordered. The counters are put
+    as the permanent enters, so no decision may be raised from inside its entering (the engine applies them in
+    timestamp order there, as for every counter a permanent enters with): the game goes on with Jace on the
+    battlefield."""
+    g = from_setup({"active": "alice", "step": "main1", "players": {"alice": {
+        "battlefield": ["Doubling Season", "Pir, Imaginative Rascal", "Island", "Island", "Island"],
+        "hand": ["Jace Beleren"]}}})
+    g.submit("alice", {"action": "cast", "card": _obj(g, "Jace Beleren")})
+    while g.pending.kind == "priority" and g.stack:
+        g.submit(g.pending.player, {"action": "pass"})
+    jace = g.objects[_obj(g, "Jace Beleren")]
+    assert jace.zone == "battlefield" and jace.counters.get("loyalty") in (7, 8)
+    assert (g.pending.player, g.pending.kind) == ("alice", "priority")
+
+
+def test_a_creature_enters_with_counters_modified_by_two_counter_replacements_614_1c_616_1() -> None:
+    """614.1c, 121.6, 616.1: Servant of the Scale enters with a +1/+1 counter, which Doubling Season and Hardened
+    Scales both modify: 3 or 4 as they are ordered, put as it enters, with no decision raised from inside its
+    entering."""
+    g = from_setup({"active": "alice", "step": "main1", "players": {"alice": {
+        "battlefield": ["Doubling Season", "Hardened Scales", "Forest"], "hand": ["Servant of the Scale"]}}})
+    g.submit("alice", {"action": "cast", "card": _obj(g, "Servant of the Scale")})
+    while g.pending.kind == "priority" and g.stack:
+        g.submit(g.pending.player, {"action": "pass"})
+    servant = g.objects[_obj(g, "Servant of the Scale")]
+    assert servant.zone == "battlefield" and servant.counters.get("+1/+1") in (3, 4)
+    assert (g.pending.player, g.pending.kind) == ("alice", "priority")

@@ -99,6 +99,12 @@ class _Probe:
         return self.hits.setdefault(name, set())
 
     def begin(self) -> None:
+        """A new item: nothing reached yet, and no fact an earlier item left in a per-object memo
+        (engine/memo.py): a memoized function is reached by every item that reads its answer, and a
+        mutant of it changes what each of them reads, so each must call it again to be recorded."""
+        from engine.memo import clear_all
+
+        clear_all()
         for h in self.hits.values():
             h.clear()
 
