@@ -131,15 +131,15 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
             if combat and g.commanders:
                 commander.note_damage(g, so, tgt, n)  # 903.11a
             if "Infect" in kw or statics_on and player_statics.damage_as_infect(g, tgt):
-                if player_statics.can_get_counters(g, tgt, "poison"):
-                    pl.poison += n  # infect, 702.89b (or "as though its source had infect": Phyrexian Unlife)
+                if player_statics.can_get_counters(g, tgt, "poison"):  # infect, 702.89b (or "as though its source
+                    pl.poison += replacement.player_counter_count(g, tgt, "poison", n)  # had infect": Phyrexian Unlife)
             else:
                 losses[tgt] = losses.get(tgt, 0) + n
             if combat and "Toxic" in kw and isinstance(sc.kwargs.get("Toxic"), int):
                 # a later keyword (Phyrexia: All Will Be One): "Players dealt combat damage by this
                 # creature also get N poison counters"
                 if player_statics.can_get_counters(g, tgt, "poison"):
-                    pl.poison += sc.kwargs["Toxic"]
+                    pl.poison += replacement.player_counter_count(g, tgt, "poison", sc.kwargs["Toxic"])
             # combat damage is also damage: "deals damage (to a player)" triggers see it (120.1, 510.2)
             evs.append({"event": "damage_player", "obj": src, "target": tgt, "amount": n, "player": tgt,
                         "obj_controller": sc.controller})  # "that player": the source's controller then (608.2g)

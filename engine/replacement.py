@@ -546,6 +546,20 @@ def counter_count(g: "Game", oid: int, kind: str, n: int, ask: bool = True) -> i
     return final["out"]
 
 
+def player_counter_count(g: "Game", player: str, kind: str, n: int) -> int:
+    """614.1a, 121.1: how many ``kind`` counters ``player`` gets instead of ``n``: "If you would get one or more
+    counters, you get that many plus one of each of those kinds of counters instead" (Winding Constrictor), "If you
+    would get one or more {E}, you get twice that many {E} instead" (Aether Refinery: energy counters, a later symbol),
+    each effect once (614.5), the statics of permanents that player controls. Several of them apply in the order of
+    their timestamps (the player's choice of 616.1 is not asked)."""
+    if n <= 0 or not g.battlefield:
+        return n
+    for oid, st in sorted(_statics_of(g, "player_counter_change"), key=lambda e: g.objects[e[0]].timestamp):
+        if g.controller_of(oid) == player and st.get("counter") in (None, kind):
+            n = n * 2 if st.get("how") == "twice" else n + 1
+    return n
+
+
 def draw_replaced(g: "Game", player: str) -> bool:
     """614.11: a draw of ``player`` about to happen is replaced by the first unused "the next time
     you would draw a card this turn, ... instead" of theirs (Words of Worship), whether or not

@@ -134,7 +134,7 @@ STATICS = frozenset({"abilities_of", "anthem", "keywords", "restriction", "enter
                      "enter_discard",  # engine/game.py move, engine/entering.py answer_enter_discard (614.1a)
                      "x_color",  # engine/casting.py: "Spend only black mana on X" (107.3)
                      "crew_power",  # engine/costs.py crew_power: "SELF saddles Mounts and crews Vehicles as though ..."
-                     "token_multiply", "counter_change",  # engine/replacement.py (614.1a)
+                     "token_multiply", "counter_change", "player_counter_change",  # engine/replacement.py (614.1a)
                      "token_become",  # engine/replacement.py token_replaced (614.1a)
                      # engine/player_statics.py, engine/zones_cast.py, engine/opening.py, engine/clone.py
                      "no_max_hand_size", "hand_size", "untap_limit", "player_keywords", "flash_spells", "free_spells",

@@ -630,6 +630,7 @@ STATIC_KINDS: frozenset[str] = frozenset({
     "grant_ability", "add_types", "become", "choose_on_enter",
     "optional_cost",  # "As an additional cost to cast SELF, you may ..." (601.2b, 601.2f; engine/cast_options.py)
     "life_gain_plus", "life_gain_double", "life_gain_to_loss", "block_tax", "play_from",
+    "player_counter_change",  # "If you would get one or more counters, you get that many plus one ..." (614.1a)
     "token_multiply", "counter_change", "cast_forbid", "flash_spells", "free_spells", "graveyard_replacement",
     "alt_cost_spells", "land_forbid",
     "search_forbid",  # "Players can't search libraries" (101.2, 701.15; engine/player_statics.py cant_cause)

@@ -177,10 +177,10 @@ def _proliferate(g: "Game", r: dict, e: Effect) -> dict | None:
         if isinstance(x, str):
             pl = g.players[x]
             if pl.poison > 0 and player_statics.can_get_counters(g, x, "poison"):
-                pl.poison += 1
+                pl.poison += replacement.player_counter_count(g, x, "poison", 1)  # (614.1a: "that many plus one")
             for k in list(pl.counters):  # 121.1: each kind of counter the player has (energy, experience)
                 if player_statics.can_get_counters(g, x, k):
-                    pl.counters[k] += 1
+                    pl.counters[k] += replacement.player_counter_count(g, x, k, 1)
         elif x in g.objects:
             for k, v in list(g.objects[x].counters.items()):
                 if v > 0:

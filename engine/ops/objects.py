@@ -194,6 +194,8 @@ def _player_counters(g: "Game", player: str, kind: str, n: int) -> None:
     p = g.players[player]
     if n > 0 and not player_statics.can_get_counters(g, player, kind):
         return  # 121.1: "You can't get poison counters"
+    if n > 0:  # "If you would get one or more counters, you get that many plus one ..." (614.1a)
+        n = replacement.player_counter_count(g, player, kind, n)
     if kind == "poison":
         p.poison = max(0, p.poison + n)
     else:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import player_statics
+from engine import player_statics, replacement
 from engine.cards.abilities import Effect
 from engine.ops.base import table
 from engine.values import Ctx, amount, refs, source_id
@@ -27,7 +27,8 @@ def _poison(g: "Game", r: Ctx, e: Effect) -> None:
     for p in refs(g, r, e.get("who", "you")):
         if isinstance(p, str) and p in g.players and not g.players[p].lost \
                 and player_statics.can_get_counters(g, p, "poison"):  # 121.1: "You can't get poison counters"
-            g.players[p].poison += n
-            g.log("poison", player=p, amount=n)
+            got = replacement.player_counter_count(g, p, "poison", n)  # "that many plus one" (614.1a)
+            g.players[p].poison += got
+            g.log("poison", player=p, amount=got)
     g.changed()
     return None

@@ -3234,6 +3234,19 @@ def _counter_change(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "counter_change", "how": how, "counter": kind, "affects": f}]
 
 
+@static(r"^if you would get one or more (counters|\{e\}|poison counters|energy counters), you get "
+        r"(twice that many|that many plus one)(?: of each of those kinds of counters| \{e\}| poison counters"
+        r"| energy counters)? instead$")
+def _player_counter_change(m: re.Match) -> list[dict[str, Any]] | None:
+    """614.1a, 121.1: "If you would get one or more counters, you get that many plus one of each of those kinds of
+    counters instead" (Winding Constrictor), "If you would get one or more {E}, you get twice that many {E} instead"
+    (Aether Refinery; the energy symbol a later addition): counters its controller gets (engine/replacement.py
+    player_counter_count)."""
+    kind = {"counters": None, "{e}": "energy", "energy counters": "energy", "poison counters": "poison"}[m.group(1)]
+    return [{"kind": "player_counter_change", "how": "twice" if m.group(2) == "twice that many" else "plus",
+             "counter": kind}]
+
+
 @static(r"^(play|players play) with the top card of (your library|their libraries) revealed$")
 def _top_revealed(m: re.Match) -> list[dict[str, Any]] | None:
     """"Play with the top card of your library revealed" (Future Sight); "Players play with the top card of
