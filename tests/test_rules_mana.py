@@ -334,3 +334,16 @@ def test_a_chosen_color_source_counts_its_mana_beside_sol_ring_614_12_106_4() ->
     taps, left = plan_payment(g, "alice", ("2", "R"), set())
     assert sorted(g.objects[oid].card.name for oid, _ in taps) == ["Sol Grail", "Sol Ring"]
     assert sum(left.values()) == 0
+
+
+def test_restricted_mana_affords_the_spell_it_may_pay_for_beside_a_plain_land_106_6() -> None:
+    """106.6: Mishra's Workshop's three mana may be spent only to cast artifact spells: with a Forest beside it, a {3}
+    artifact spell (Jayemdae Tome's {4}: four) can be afforded for that spell, and {3} for a creature spell (Grizzly
+    Bears) or with no purpose named cannot."""
+    g = from_setup({"active": "alice", "step": "main1", "players": {
+        "alice": {"battlefield": ["Mishra's Workshop", "Forest"], "hand": ["Jayemdae Tome", "Grizzly Bears"]}}})
+    tome, bears = (next(i for i in g.players["alice"].hand if g.objects[i].card.name == n)
+                   for n in ("Jayemdae Tome", "Grizzly Bears"))
+    assert can_afford(g, "alice", ("4",), purpose=("spell", tome))
+    assert not can_afford(g, "alice", ("3",), purpose=("spell", bears))
+    assert not can_afford(g, "alice", ("3",))
