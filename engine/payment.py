@@ -495,8 +495,9 @@ def plan_payment(g: "Game", player: str, symbols: tuple[str, ...], exclude: set[
         try:
             test = dict(pool)
             # 107.4f / FORMAT: a Phyrexian symbol is paid with mana when it can be, so the
-            # floating mana alone counts only when no life is needed
-            pay_from_pool(test, symbols, None if chosen is None else life)
+            # floating mana alone counts only when no life is needed; life here only when the
+            # payment names no source at all (named sources are used first, 601.2g-h)
+            pay_from_pool(test, symbols, life if chosen == [] else None)
             return taps, test
         except ManaError:
             pass

@@ -10,7 +10,7 @@ import pytest
 
 from engine.mana import (ManaError, cost_colors, format_cost, format_pool, mana_value, needs, parse_cost,
                          parse_pool, pay_from_pool, snow_key, substitute_x, unpayable)
-from engine.payment import plan_payment
+from engine.payment import can_afford, plan_payment
 from engine.setup import from_setup
 
 
@@ -321,3 +321,29 @@ def test_floating_restricted_mana_pays_what_it_may_106_6() -> None:
     assert sum(g.players["alice"].pool.values()) == 2
     casts = {g.objects[o["card"]].card.name for o in g.pending.options if o.get("action") == "cast"}
     assert casts == {"Millstone"}
+
+
+def test_a_chosen_color_source_counts_its_mana_beside_sol_ring_614_12_106_4() -> None:
+    """614.12, 106.4: Sol Grail whose chosen color is red makes one red mana; with Sol Ring's {C}{C} that is three
+    mana, so {2}{R} can be afforded (the cast is offered) and the plan taps both; {3}{R} and {2}{G} can't be."""
+    g = from_setup({"active": "alice", "step": "main1", "players": {
+        "alice": {"battlefield": [{"name": "Sol Grail", "chosen": {"color": "R"}}, "Sol Ring"]}}})
+    assert can_afford(g, "alice", ("2", "R"))
+    assert not can_afford(g, "alice", ("3", "R"))
+    assert not can_afford(g, "alice", ("2", "G"))
+    taps, left = plan_payment(g, "alice", ("2", "R"), set())
+    assert sorted(g.objects[oid].card.name for oid, _ in taps) == ["Sol Grail", "Sol Ring"]
+    assert sum(left.values()) == 0
+
+
+def test_restricted_mana_affords_the_spell_it_may_pay_for_beside_a_plain_land_106_6() -> None:
+    """106.6: Mishra's Workshop's three mana may be spent only to cast artifact spells: with a Forest beside it, a {3}
+    artifact spell (Jayemdae Tome's {4}: four) can be afforded for that spell, and {3} for a creature spell (Grizzly
+    Bears) or with no purpose named cannot."""
+    g = from_setup({"active": "alice", "step": "main1", "players": {
+        "alice": {"battlefield": ["Mishra's Workshop", "Forest"], "hand": ["Jayemdae Tome", "Grizzly Bears"]}}})
+    tome, bears = (next(i for i in g.players["alice"].hand if g.objects[i].card.name == n)
+                   for n in ("Jayemdae Tome", "Grizzly Bears"))
+    assert can_afford(g, "alice", ("4",), purpose=("spell", tome))
+    assert not can_afford(g, "alice", ("3",), purpose=("spell", bears))
+    assert not can_afford(g, "alice", ("3",))
