@@ -29,7 +29,7 @@ from engine.ai.policy import QuickPolicy
 from engine.cardpool import CardPool, default_pool
 from engine.game import CONCEDE, Game
 
-_QUIET = ({"attackers": {}}, {"blockers": {}})
+_QUIET: tuple[dict[str, Any], ...] = ({"attackers": {}}, {"blockers": {}})
 
 
 def named(g: Game, v: Any) -> Any:
