@@ -803,3 +803,41 @@ def test_a_search_models_its_rivals_reading_with_rivals_read():
         picks[rivals] = a.get("targets")
     assert picks == {False: [[ids["Wind Drake"]]], True: [[ids["Grizzly Bears"]]]}
     assert level("hard").rivals_read and level("hard").blind_blocks
+
+
+def _ahead() -> tuple[Game, dict[str, list[int]]]:
+    """alice (10 life, a Lightning Bolt in hand) with three Gray Ogres is to declare attackers; bob (8 life)
+    has one Trained Armodon, a 3/3 that kills any one Ogre and survives it."""
+    setup = {"active": "alice", "step": "main1", "players": {
+        "alice": {"battlefield": ["Mountain"] * 3 + ["Gray Ogre"] * 3, "life": 10, "hand": ["Lightning Bolt"],
+                  "library": ["Mountain"] * 4},
+        "bob": {"battlefield": ["Forest"] * 3 + ["Trained Armodon"], "life": 8, "library": ["Forest"] * 4}}}
+    g = from_setup(setup, POOL)
+    ids: dict[str, list[int]] = {}
+    for i in g.battlefield:
+        ids.setdefault(g.objects[i].card.name, []).append(i)
+    while g.pending.kind != "attackers":
+        g.submit(g.pending.player, {"action": "pass"})
+    return g, ids
+
+
+def test_a_racer_attacks_with_everything_when_it_wins_the_race():
+    """The Armodon blocks one Ogre and kills it (510.1, 704.5g), so the plain rule of thumb attacks with
+    none; but two Ogres through each turn (4) and the Bolt (3) kill bob (8) in two attacks, while his
+    Armodon alone needs four turns to kill alice (10): ``race`` (hard: ``Level.races``) attacks with all
+    three (``policy.ahead_in_race``). At 3 life alice would lose the race (the Armodon kills in one swing at
+    her tapped-out board, 302.6): then the racer keeps blockers home (``hold_back``) as the plain rule does."""
+    from engine.ai.policy import QuickPolicy, ahead_in_race, quick_attacks
+
+    g, ids = _ahead()
+    o = g.pending.options
+    assert quick_attacks(g, "alice", o) == {}
+    assert quick_attacks(g, "alice", o, race=True) == {x: "bob" for x in ids["Gray Ogre"]}
+    assert ahead_in_race(g, "alice", ids["Gray Ogre"], "bob", ids["Trained Armodon"])
+    assert level("hard").races and not level("medium").races
+    # the policy of a racer seat, in the search's candidates first, and nobody else's
+    assert QuickPolicy(0, racer="alice").answer(g, g.pending) == {"attackers": {x: "bob" for x in ids["Gray Ogre"]}}
+    assert QuickPolicy(0, racer="bob").answer(g, g.pending) == {"attackers": {}}
+    g.players["alice"].life = 3
+    assert not ahead_in_race(g, "alice", ids["Gray Ogre"], "bob", ids["Trained Armodon"])
+    assert quick_attacks(g, "alice", o, race=True) == quick_attacks(g, "alice", o) == {}
