@@ -31,11 +31,6 @@
   instant removal waits while the target's controller could answer it, answers a pump by
   killing its target, and it deals the opponent's hidden hand by what they left untapped; it
   kills with the smallest damage spell that is lethal (Shock at a 2/2, Lightning Bolt kept for a 3/3).
-  Its attacks race (``races``, policy.ahead_in_race): when the damage all its attackers get past the
-  blockers each turn, after the burn in its hand, kills the defender no later than the counterattack at
-  its tapped-out board kills it (104.3a, 302.6), its rule of thumb attacks with every creature, less what
-  must stay home (policy.hold_back), where the plain rule attacks only with what no blocker punishes
-  (sessions 25 and 27 read hard as RED on the bench decks as passive against GREEN's bigger creatures).
   It weighs a position's terms by the weights fitted to who won (``weights=FITTED``,
   engine/ai/fit.py), a damage spell in its hand by the damage it deals (``burn_mine``, 120.3: not by
   its mana cost, which made two Shocks worth less than the 3/3 they kill together); the other levels
