@@ -73,8 +73,6 @@ class Level:
                                 # view (the attacker's hand redealt): search.Searcher._blind_block
     rivals_read: bool = False  # with reads, a search's rollouts play the other seats reading too (held removal,
                                # the smallest lethal burn), not by the plain rules of thumb (search.Searcher._policy)
-    races: bool = False  # its attacks race when it is ahead in the race (policy.ahead_in_race): every
-                         # attacker, less what must stay home (policy.hold_back), in its answer and rollouts
     decided_after: int = 0  # > 0: after that many iterations the search stops once its samples settle
                             # whether to leave the rule of thumb (search.Searcher._decided)
 
@@ -85,7 +83,7 @@ LEVELS = {
     "hard": Level("hard", search=True, think_ms=1000, cap=20, horizon=1, per_candidate=60, noise=0.0,
                   det_per_rollout=True, blocks_reply=True, tricks_reply=True, reads=True, weights=FITTED,
                   settle=True, win_scale=WIN_SCALE, confidence=1.0, decided_after=8, blind_blocks=True,
-                  rivals_read=True, races=True),
+                  rivals_read=True),
 }
 
 

@@ -42,8 +42,7 @@ class AIPlayer:
         self.think_ms = self.level.think_ms if think_ms is None else think_ms
         self.rng = random.Random(seed)
         self.quick = QuickPolicy(seed, self.level.noise, self.level.combat_noise, self.level.reads) \
-            if not self.level.search else QuickPolicy(seed, reads=self.level.reads,
-                                                       racer=seat if self.level.races else None)
+            if not self.level.search else QuickPolicy(seed, reads=self.level.reads)
         self.times: list[float] = []   # seconds per decision (wall clock), for the match statistics
         self.cpu: list[float] = []     # seconds of this thread's CPU per decision (without the time
                                        # other processes took the core: a shared machine)
@@ -71,7 +70,7 @@ class AIPlayer:
                          tricks_reply=lv.tricks_reply, settle=lv.settle, memory=self.memory,
                          win_scale=lv.win_scale, confidence=lv.confidence,
                          decided_after=lv.decided_after, blind_blocks=lv.blind_blocks,
-                         rivals_read=lv.rivals_read, races=lv.races)
+                         rivals_read=lv.rivals_read)
             # a margin for building copies and choosing after the last rollout
             deadline = k0 + max(0.0, self.think_ms / 1000.0 * 0.7 - 0.003)
             a = s.choose(game, d, deadline)

@@ -225,9 +225,8 @@ class QuickPolicy:
     priority action that often instead (a weaker player)."""
 
     def __init__(self, seed: int = 0, noise: float = 0.0, combat_noise: float = 0.0, reads: bool = False,
-                 reader: str | None = None, racer: str | None = None) -> None:
+                 reader: str | None = None) -> None:
         self.rng = random.Random(seed)
-        self.racer = racer  # the seat whose attacks race (``quick_attacks``' ``race``): a level's own seat
         self.reads = reads  # the instant-speed rules of thumb of engine/ai/levels.py's ``reads``
         self.reader = reader  # with reads, the only seat that plays them (a search's own seat: the
                               # others are modelled playing the plain rules of thumb)
@@ -436,7 +435,7 @@ class QuickPolicy:
 
     # ------------------------------------------------------------ combat
     def attacks(self, g: Game, me: str, o: dict[str, Any]) -> dict[Any, Any]:
-        return quick_attacks(g, me, o, race=self.racer == me)
+        return quick_attacks(g, me, o)
 
     def blocks(self, g: Game, me: str, o: dict[str, Any]) -> dict[Any, list[Any]]:
         return quick_blocks(g, me, o)
@@ -936,7 +935,7 @@ def sure_damage(g: Game, me: str, victim: str) -> int:
     return 0
 
 
-def quick_attacks(g: Game, me: str, o: dict[str, Any], race: bool = False) -> dict[Any, Any]:
+def quick_attacks(g: Game, me: str, o: dict[str, Any]) -> dict[Any, Any]:
     """Attackers no untapped enemy creature punishes, or everything when that is lethal; with
     several opponents (506.1, 508.1b: each attacker attacks one player or planeswalker), at the
     one this attack hurts most (a lethal one first, then the most damage for its life). When
@@ -945,7 +944,7 @@ def quick_attacks(g: Game, me: str, o: dict[str, Any], race: bool = False) -> di
     targets = o["targets"]
     players = [t for t in targets if isinstance(t, str)]
     if len(players) <= 1:
-        out = _attacks_at(g, me, o, players[0] if players else targets[0], race)
+        out = _attacks_at(g, me, o, players[0] if players else targets[0])
     else:
         best: tuple[float, dict[Any, Any]] | None = None
         for p in players:
@@ -999,7 +998,7 @@ def _at_walkers(g: Game, me: str, o: dict[str, Any], out: dict[Any, Any]) -> dic
     return out
 
 
-def _attacks_at(g: Game, me: str, o: dict[str, Any], target: Any, race: bool = False) -> dict[Any, Any]:
+def _attacks_at(g: Game, me: str, o: dict[str, Any], target: Any) -> dict[Any, Any]:
     """The attack of ``quick_attacks`` at one player (or planeswalker)."""
     opp = target if isinstance(target, str) else g.controller_of(target)
     blockers = _blockers_of(g, opp) if opp is not None else []
@@ -1027,33 +1026,11 @@ def _attacks_at(g: Game, me: str, o: dict[str, Any], target: Any, race: bool = F
         dealt, unblocked = through(g, avail, blockers)
         if dealt + hand_reach(g, me, unblocked, False) >= life:
             out = {a: target for a in avail}
-        elif race and ahead_in_race(g, me, avail, target, blockers):
-            out = hold_back(g, me, {a: target for a in avail}, must)
         else:
             out = hold_back(g, me, out, must)
     if len(out) == 1 and next(iter(out)) in o.get("not_alone", ()) and not must:
         out = {}
     return out
-
-
-def ahead_in_race(g: Game, me: str, attackers: list[int], target: str, blockers: list[int]) -> bool:
-    """Does ``me`` win the race against ``target`` (104.3a: a player at 0 life loses) by attacking with every
-    one of ``attackers`` each turn: the turns its attack takes to kill, the damage that gets past the
-    blockers (``through``) each turn after the burn in hand at a player (120.3), no more than the turns the
-    counterattack takes to kill ``me`` (``crack_back``: the attackers stay tapped through that turn, 302.6)?"""
-    per_turn = through(g, attackers, blockers)[0]
-    if per_turn <= 0:
-        return False
-    burn = 0
-    for i in g.players[me].hand:
-        ab = facts.spell_ability(g.objects[i].card)
-        if ab is not None and _hits_players(ab) and hostile(ab, 0):
-            burn += damage_amount(ab)
-    left = max(0, g.players[target].life - burn)
-    mine = -(-left // per_turn)
-    back = crack_back(g, me, {a: target for a in attackers})
-    theirs = -(-g.players[me].life // back) if back > 0 else 10 ** 6
-    return mine <= theirs
 
 
 def crack_back(g: Game, me: str, attacking: Any) -> int:

@@ -189,11 +189,11 @@ def _dedup(g: Game, answers: list[Any], cap: int) -> list[Any]:
     return out
 
 
-def attack_candidates(g: Game, me: str, o: dict[str, Any], cap: int, race: bool = False) -> list[dict[str, Any]]:
+def attack_candidates(g: Game, me: str, o: dict[str, Any], cap: int) -> list[dict[str, Any]]:
     atk = list(o["attackers"])
     targets = o["targets"]
     players = [t for t in targets if isinstance(t, str)]
-    q = quick_attacks(g, me, o, race)
+    q = quick_attacks(g, me, o)
     # the player the rule of thumb attacks (with several opponents, the one it hurts most)
     tgt = next((t for t in q.values() if isinstance(t, str)), players[0] if players else targets[0])
     must = {a: tgt for a in o.get("must", ())}
@@ -255,7 +255,7 @@ def candidates(g: Game, d: Decision, quick: QuickPolicy, cap: int) -> list[Any]:
     if k == "priority":
         return priority_candidates(g, me, d.options, cap, quick)
     if k == "attackers":
-        return attack_candidates(g, me, d.options, cap, quick.racer == me)
+        return attack_candidates(g, me, d.options, cap)
     if k == "blockers":
         return block_candidates(g, me, d.options, cap)
     q = quick.answer(g, d)
@@ -353,9 +353,8 @@ class Searcher:
                  weights: tuple[float, ...] = TUNED, clock: Callable[[], float] = time.perf_counter,
                  tricks_reply: bool = False, settle: bool = False, memory: Memory | None = None,
                  win_scale: float = 0.0, confidence: float = 0.0, decided_after: int = 0,
-                 blind_blocks: bool = False, rivals_read: bool = False, races: bool = False) -> None:
+                 blind_blocks: bool = False, rivals_read: bool = False) -> None:
         self.seat = seat
-        self.races = races  # the seat's attacks race (policy.ahead_in_race), in its answer and in its rollouts
         self.rivals_read = rivals_read  # with reads, the rollouts model the other seats reading too
         self.blind_blocks = blind_blocks  # the defender blocks by what it may know of the attacker's hand
         self.decided_after = decided_after  # > 0: stop sampling once that many iterations decide (``_decided``)
@@ -383,7 +382,7 @@ class Searcher:
     def choose(self, game: Game, d: Decision, deadline: float) -> Any:
         seat = self.seat
         base = determinize(game, seat, self.rng, self.reads, self.memory)
-        quick = QuickPolicy(self.rng.getrandbits(32), reads=self.reads, racer=seat if self.races else None)
+        quick = QuickPolicy(self.rng.getrandbits(32), reads=self.reads)
         q = quick.answer(base, d)
         cands = candidates(base, d, quick, self.cap)
         if len(cands) == 1:
@@ -486,8 +485,7 @@ class Searcher:
         level knows; the others with the plain rules of thumb, or with ``rivals_read`` reading
         too (an opponent who holds its instant removal while it could be answered and kills with
         its smallest lethal burn: the opponent it expects)."""
-        return QuickPolicy(seed, self.noise, reads=self.reads, reader=None if self.rivals_read else self.seat,
-                           racer=self.seat if self.races else None)
+        return QuickPolicy(seed, self.noise, reads=self.reads, reader=None if self.rivals_read else self.seat)
 
     @staticmethod
     def _prune(vals: list[list[float]], alive: list[bool]) -> None:
