@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from engine.cards.abilities import SECOND_KICKER, Ability, Cost, Effect, TargetSpec
 from engine.cards.compiler.costs import parse_cost_text
-from engine.cards.compiler.subtypes import subtype
+from engine.cards.compiler.subtypes import CREATURE_TYPES, subtype
 from engine.cards.compiler.targets import number, parse_noun
 
 #: Where each keyword's rules are: its 702 rule in the Comprehensive Rules of April 8, 2016
@@ -932,6 +932,8 @@ def _parse_keyword_line(line: str) -> tuple[list[str], dict[str, Any], list[Abil
         return ["Devour"], {"Devour": "X"}, [Ability("static", text, static={"kind": "devour", "amount": "devoured"},
                                                      keyword="Devour")]
     m = re.fullmatch(r"partner with ([^(]+?)", text, re.I)
+    if m and m.group(1).strip().capitalize() in CREATURE_TYPES:
+        return None  # "Partner with Knight" (an Un-style card): any legendary Knight, no search: not the keyword
     if m:  # a name may hold a comma ("Partner with Shabraz, the Skyshark"): the whole line is the keyword
         return ["Partner with"], {"Partner with": m.group(1)}, [partner_with(m.group(1))]
     m = re.fullmatch(r"partner—([^(,]+?)", text, re.I)
