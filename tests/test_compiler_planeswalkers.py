@@ -191,8 +191,11 @@ def test_a_filter_by_name_matches_only_that_name():
 
 
 def test_for_each_with_its_own_subject_is_not_rewritten():
-    # "For each permanent put into a graveyard this way, its controller creates ...": counted per player
-    assert not compile_card(corpus_card("Terastodon")).supported
+    # "For each permanent put into a graveyard this way, its controller creates ...": a token for each, under its
+    # controller's control (per_gone), not "for each" rewritten into one count for the ability's controller
+    token = compile_card(corpus_card("Terastodon")).abilities[0].effects[-1]
+    assert token.op == "token" and token.args["per_gone"] == {"action": "destroyed", "filter": {}, "graveyard": True}
+    assert "who" not in token.args and token.args["amount"] == 1
     # "a card named A and/or a card named B" is not one name
     assert not plays("Alpine Houndmaster") or compile_card(corpus_card("Alpine Houndmaster")).abilities[0].effects[0] \
         .args.get("filter", {}).get("name") is None
