@@ -22,7 +22,7 @@ from engine.ops.base import table
 from engine.ops.cast import offer
 from engine.ops.zones import link_exiled
 from engine.state import create_object
-from engine.values import amount, controller, gone_record, refs, source_id, this
+from engine.values import amount, bind_amounts, controller, gone_record, refs, source_id, this
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -165,7 +165,10 @@ def _dig(g: "Game", r: dict, e: Effect) -> dict | None:
             knowledge.show(g, top, [p])
             g.log("look", player=p, cards=names, objs=list(top), audience=[p])
         r["answers"][nested.slot(r, "revealed")] = True
-    f = _lib_filter(e.get("filter"))
+    # "look at the top X cards of your library, where X is its power. You may put a permanent card with mana value X
+    # or less ..." (Emergent Woodwurm): a comparison that reads the resolution ("its": the trigger's creature) counted
+    # now (608.2c), as the amount of cards was
+    f = bind_amounts(g, r, _lib_filter(e.get("filter")))
     # "Choose a nonland card name, then reveal the top four cards ... Put all cards with the chosen name ..." (Tamiyo,
     # Collector of Tales): the name the resolving ability chose (608.2c), kept on it, not on its source
     src = this(g, r).id if "chosen_name" in f and "card_name" in this(g, r).chosen else source_id(g, r)
