@@ -1911,14 +1911,6 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
             return False
     if "this_way_share" in cond and not _this_way_share(g, cond["this_way_share"], r):
         return False
-    if "discarded_share_type" in cond:  # "If two cards that share a card type are discarded this way" (Rowdy Crew):
-        # the cards the discard before put into a graveyard, so many of them of one card type (205.2a)
-        per_type: dict[str, int] = {}
-        for x in (r or {}).get("discarded", ()):
-            for kind in (g.objects[x].card.types if x in g.objects else ()):
-                per_type[kind] = per_type.get(kind, 0) + 1
-        if max(per_type.values(), default=0) < int(cond["discarded_share_type"]):
-            return False
     if "milled_this_way" in cond:  # "If at least one Zombie card is milled this way"
         # ("with the chosen name": chosen by the resolving spell or ability, which holds it: 201.3)
         sid = this(g, r).id if cond["milled_this_way"].get("chosen_name") and r is not None and "obj" in r else src
@@ -2096,7 +2088,7 @@ CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dung
                   "had_counter",  # "if it had a +1/+1 counter on it" (608.2h, 603.10)
                   "cast_from_hand", "cast_from_zone", "milled_this_way", "had_no_counters", "new_since_upkeep",
                   "hand_none", "hands_empty", "attacked_with_ge", "opponent_dealt_ge",
-                  "exiled_this_way", "sacrificed_this_way", "lost_life_last_turn", "discarded_share_type",
+                  "exiled_this_way", "sacrificed_this_way", "lost_life_last_turn",
                   "picked",  # "if you do" of "you may choose a card from it": one was chosen (chosen_refs)
                   "exiled_is",  # "if it's a permanent card" of the card an exile_top instruction took
                   "this_way_share",  # "if two cards that share a color were milled this way" (_this_way_share)
@@ -2586,14 +2578,14 @@ def sacrificed_power(o: "Obj | None", key: str = "power") -> int:
 
 def _this_way_share(g: "Game", c: dict[str, Any], r: Ctx | None) -> bool:
     """"If two cards that share a color were milled this way" (608.2c): among the cards the resolution milled (in a
-    process, this round: engine/ops/misc.py ``process``), or the ones its last exile took ("those cards"), still
+    process, this round: engine/ops/misc.py ``process``), discarded, or the ones its last exile took ("those cards"), still
     where it put them (400.7), ``n`` have a color (105.2: colorless is none), a card type (205.2a) or a name in
     common."""
     r = r or {}
     if c["action"] == "milled":
         ids = list(r.get("milled") or ())[(r.get("round_marks") or {}).get("milled", 0):]
-    else:
-        ids = list(r.get("exiled") or ())
+    else:  # "exiled": "those cards" of the last exile; "discarded": the cards the discard before put into a graveyard
+        ids = list(r.get(c["action"]) or ())
     seen: dict[str, int] = {}
     for x in ids:
         if x not in g.objects:

@@ -1288,20 +1288,17 @@ def parse_condition(text: str) -> dict[str, Any] | None:
                 and "counter" not in f:
             f.pop("zone", None)
             return {"control": {**f, "counter": m.group(3)}, "min": number(m.group(1))}
-    m = re.fullmatch(r"(two|three|four)( nonland)? cards that share an? (color|card type) (?:are|were) (milled) "
+    m = re.fullmatch(r"(two|three|four)( nonland)? cards that share an? (color|card type) (?:are|were) (milled|discarded) "
                      r"this way|(two) or more of those cards have the same (name)", t)
     if m:  # "If two cards that share a color were milled this way, repeat this process." (Grindstone), "two nonland
         # cards that share a color" (Sphinx's Tutelage), "a card type" (The Tale of Tamiyo), "If two or more of those
-        # cards have the same name" (Scalpelexis: the cards the exile before took): that many of the cards, among those
+        # cards have the same name" (Scalpelexis: the cards the exile before took), "If two cards that share a card type
+        # are discarded this way" (Rowdy Crew: the cards the discard before put into a graveyard): that many of the cards, among those
         # this round put there, have a color (105.2: colorless is none), a card type (205.2a) or a name in common
         n = number(m.group(1) or m.group(5))
         share = {"color": "color", "card type": "type", "name": "name"}[m.group(3) or m.group(6)]
-        return {"this_way_share": {"action": "milled" if m.group(4) else "exiled", "n": n, "by": share,
+        return {"this_way_share": {"action": m.group(4) or "exiled", "n": n, "by": share,
                                    **({"not_types": ["Land"]} if m.group(2) else {})}}
-    m = re.fullmatch(r"(two|three|four) cards that share a card type (?:are|were) discarded this way", t)
-    if m:  # "If two cards that share a card type are discarded this way" (Rowdy Crew): of the cards the discard before
-        # put into a graveyard, that many have a card type in common (205.2a)
-        return {"discarded_share_type": number(m.group(1))}
     m = re.fullmatch(r"an? (.+?) (?:was|is) discarded this way", t)
     if m:  # "If a land card is discarded this way, draw an additional card" (Lord Windgrace), "If a red card is
         # discarded this way" (Chandra Ablaze): one of the cards the discard before put into a graveyard (701.7a)
