@@ -925,7 +925,8 @@ class CardDef:
 SECOND_KICKER = "Second kicker"
 
 COPY_EXCEPT_KEYS = frozenset({"colors", "power", "toughness", "mana_cost", "types", "add_types", "subtypes",
-                              "add_subtypes", "remove_supertypes", "keywords", "keyword_args", "abilities"})
+                              "add_subtypes", "remove_supertypes", "add_supertypes", "keywords", "keyword_args",
+                              "abilities"})
 
 
 def copy_except(card: CardDef, change: dict[str, Any]) -> CardDef:
@@ -937,12 +938,14 @@ def copy_except(card: CardDef, change: dict[str, Any]) -> CardDef:
     subtypes = tuple(change.get("subtypes", card.subtypes))
     subtypes += tuple(t for t in change.get("add_subtypes", ()) if t not in subtypes)
     gone = set(change.get("remove_supertypes", ()))
+    supertypes = tuple(t for t in card.supertypes if t not in gone)
+    supertypes += tuple(t for t in change.get("add_supertypes", ()) if t not in supertypes)
     keywords = card.keywords + tuple(k for k in change.get("keywords", ()) if k not in card.keywords)
     kargs = {**card.keyword_args, **{k: (list(card.keyword_args.get(k) or []) + list(v)
                                          if isinstance(v, list) else v)
                                      for k, v in change.get("keyword_args", {}).items()}}
     return replace(card, colors=tuple(change.get("colors", card.colors)), types=types, subtypes=subtypes,
-                   supertypes=tuple(t for t in card.supertypes if t not in gone), keywords=keywords,
+                   supertypes=supertypes, keywords=keywords,
                    keyword_args=kargs,
                    abilities=card.abilities + tuple(change.get("abilities", ())),
                    mana_cost=tuple(change.get("mana_cost", card.mana_cost)),

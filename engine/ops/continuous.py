@@ -378,8 +378,11 @@ def _become_copy(g: "Game", r: Ctx, e: Effect) -> None:
     keep = this(g, r).ability if e.get("keep_ability") else None
     if keep is not None and keep not in card.abilities:  # 706.9a: the copy has this ability too
         card = replace(card, abilities=card.abilities + (keep,))
-    if e.get("add_types"):  # 706.9c: "except it's an artifact in addition to its other types": copiable values
-        card = copy_except(card, {"add_types": list(e.args["add_types"])})
+    change = dict(e.get("copy_except") or {})
+    if e.get("add_types"):  # a game saved before the exceptions were one key
+        change["add_types"] = list(e.args["add_types"])
+    if change:  # 706.9c: "except it's 1/4 and has flying", "... an artifact in addition to its other types": they
+        card = copy_except(card, change)  # become copiable values of the copy
     # the object copied is not a copy of itself: its copiable values would not change ("Each other
     # creature becomes a copy of target nonlegendary creature", Mirrorweave: other than that one)
     objs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int) and x in g.objects
@@ -387,7 +390,12 @@ def _become_copy(g: "Game", r: Ctx, e: Effect) -> None:
     if not objs:
         return
     g._copy_fx = True  # from now on Game.changed keeps layer 1 in step (engine/layers.py copy_layers)
-    add_effect(g, "1", objs, r, until_of(e), card=card)
+    if e.get("own_name"):  # 706.9a: "except its name is SELF": each keeps its own name, as it was before any copy
+        for oid in objs:  # effect (Lazav becoming a copy twice is still Lazav)
+            own = g.objects[oid].chosen.get("copy_base", g.objects[oid].card)
+            add_effect(g, "1", [oid], r, until_of(e), card=replace(card, name=own.name))
+    else:
+        add_effect(g, "1", objs, r, until_of(e), card=card)
     for oid in objs:
         o = g.objects[oid]
         if not is_face_down(o):  # 707.10: a face-down permanent keeps its face-down values

@@ -8,6 +8,7 @@ from typing import Any
 
 from engine.cards.abilities import Ability, Effect
 from engine.cards.compiler.costs import parse_cost_text
+from engine.cards.compiler.effects.tokens import copy_exceptions
 from engine.cards.compiler.effects.amounts import bind_x, pt_value
 from engine.cards.compiler.effects.context import Ctx, Reader, keyword_list, reader
 from engine.cards.compiler.keywords import parse_keyword_line
@@ -530,13 +531,17 @@ def _choose_on_battlefield(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 @reader(r"^(until end of turn, |until your next turn, )?(.+?) (?:becomes?|each become) a copy of (.+?)"
-        r"(, except it has this ability)?( until end of turn| until your next turn)?"
-        r"(, except it's an? (artifact|creature|enchantment) in addition to its other types)?$")
+        r"(?:,? except (.+?))?( until end of turn| until your next turn)?"
+        r"(?:,? except (.+))?$")
 def _become_copy(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"Target creature becomes a copy of that creature until end of turn" (Cytoshape), "you may have
-    SELF become a copy of another target creature, except it has this ability" (Cryptoplasm): a copy
-    effect (706.2, 613.1a) on permanents that stay on the battlefield (706.4), with the exception
-    706.9a allows; with no duration it lasts indefinitely (611.2a)."""
+    SELF become a copy of another target creature, except it has this ability" (Cryptoplasm), "... until end of
+    turn, except its name is SELF, it's 4/4, and it has flying and this ability" (Hulkling, Young Avenger): a
+    copy effect (706.2, 613.1a) on permanents that stay on the battlefield (706.4), with the exceptions it names
+    (706.9a-c: copy_exceptions, the object's own name and this ability included); with no duration it lasts
+    indefinitely (611.2a)."""
+    if m.group(4) and m.group(6):
+        return None
     before = c.last
     what = c.ref(m.group(2))
     of = before if m.group(3) in _ANAPHORS and before is not None else c.ref(m.group(3))
@@ -551,10 +556,17 @@ def _become_copy(m: re.Match, c: Ctx) -> list[Effect] | None:
     # becomes a copy of ..." (Oko, the Trickster): the leading duration (611.2a)
     dur = {" until end of turn": "eot", " until your next turn": "your_next_turn"}.get(when, "permanent")
     args: dict[str, Any] = {"what": what, "of": of, "duration": dur}
-    if m.group(4):
-        args["keep_ability"] = True
-    if m.group(7):  # 706.9c: "except it's an artifact in addition to its other types" (Saheeli, Sublime Artificer)
-        args["add_types"] = [m.group(7).capitalize()]
+    exc = m.group(4) or m.group(6)
+    if exc:
+        change = copy_exceptions(exc, own=True)
+        if change is None:
+            return None
+        if change.pop("this_ability", False):
+            args["keep_ability"] = True
+        if change.pop("own_name", False):
+            args["own_name"] = True
+        if change:
+            args["copy_except"] = change
     return [Effect("become_copy", args)]
 
 

@@ -293,17 +293,32 @@ def _description(words: str, change: dict[str, Any], extra: bool) -> bool:
     return bool(m.group(1) or colors or types or subs or m.group(4) or "colorless" in (m.group(3) or ""))
 
 
-def copy_exceptions(text: str) -> dict[str, Any] | None:
+#: a person's pronouns in a copy exception ("except his name is SELF, he's 4/4, and he has flying"): the object's
+_PRONOUNS = ((re.compile(r"\b(?:he|she)'s\b"), "it's"), (re.compile(r"\b(?:he|she)\b"), "it"),
+             (re.compile(r"\b(?:his|her)\b"), "its"))
+
+
+def copy_exceptions(text: str, own: bool = False) -> dict[str, Any] | None:
     """706.9a, 706.9c: the exceptions of a copy effect ("except it isn't legendary", "except it's a 1/1 green Frog",
     "except it's an artifact in addition to its other types", "except it has haste and "At the beginning of
     the end step, sacrifice this token." "): the change engine.cards.abilities.copy_except makes to the
-    copiable values, or None when a clause is not read (the card is then unsupported, never half-read)."""
+    copiable values, or None when a clause is not read (the card is then unsupported, never half-read).
+    ``own``: an object that becomes a copy (706.9a: "except its name is SELF", "except for its name", "and it has
+    this ability"): those keep the object's own name (``own_name``) or the ability that made it a copy
+    (``this_ability``); elsewhere they are not read."""
     quotes = re.findall(r'"[^"]*"', text)
     masked = re.sub(r'"[^"]*"', "\x00", text.strip().lower())
+    for rx, word in _PRONOUNS:
+        masked = rx.sub(word, masked)
     change: dict[str, Any] = {}
+    if own and masked in ("for its name", "for their names"):
+        return {"own_name": True}
     k = 0
     for part in _EXCEPT_CUT.split(masked):
         part = part.strip().rstrip(",")
+        if own and re.fullmatch(r"(?:its|their) names? (?:is|are) self", part):
+            change["own_name"] = True
+            continue
         for rx, verb in _EXCEPT_VERB:
             if rx.match(part):
                 part = rx.sub(verb, part, count=1)
@@ -316,7 +331,9 @@ def copy_exceptions(text: str) -> dict[str, Any] | None:
             change["mana_cost"] = []
         elif part.startswith("has "):
             for item in re.split(r",? and |, ", part[4:]):
-                if item == "\x00":
+                if own and item == "this ability":
+                    change["this_ability"] = True
+                elif item == "\x00":
                     from engine.cards.compiler import compile_ability_text  # layering: cycle (compiler imports this)
                     q = quotes[k].strip('"')
                     k += 1
@@ -327,6 +344,10 @@ def copy_exceptions(text: str) -> dict[str, Any] | None:
                 elif not _keywords(item, change):
                     return None
         elif part.startswith("is "):
+            m = re.fullmatch(r"is (legendary|a legendary) in addition to (?:its|their) other types", part)
+            if m:  # "it's legendary in addition to its other types" (Lazav, Dimir Mastermind): 706.9c
+                change["add_supertypes"] = ["Legendary"]
+                continue
             m = re.fullmatch(r"is (.+?)( in addition to (?:its|their) other (?:creature )?types)?", part)
             if m is None or "\x00" in m.group(1) or not _description(m.group(1), change, bool(m.group(2))):
                 return None
