@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine import cast_options, knowledge, triggers
 from engine.actions import add_effect, discard, sacrifice
-from engine.cards.abilities import Ability, Effect, TargetSpec
+from engine.cards.abilities import Ability, Effect, TargetSpec, copy_except
 from engine.filters import matches
 from engine.mana import mana_value
 from engine.ops import nested
@@ -454,6 +454,8 @@ def _copy_spell(g: "Game", r: Ctx, e: Effect) -> None:
         # copy after another (706.10), the number counted as the ability resolves (608.2h)
         # ", except that the copy is red" (Fork): the copy's color is part of its copiable values (706.9a)
         card = o.card if e.get("colors") is None else replace(o.card, colors=tuple(e.args["colors"]))
+        if e.get("copy_except"):  # ", except the copy isn't legendary" (706.9a-c): the copy's copiable values
+            card = copy_except(card, e.args["copy_except"])
         for _ in range(max(0, amount(g, e.get("times", 1), source_id(g, r), r))):
             made.append(copy_spell(g, card, rec, [list(t) for t in o.targets]))
     if made:

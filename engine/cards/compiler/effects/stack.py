@@ -8,6 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 from engine.cards.abilities import Effect, TargetSpec
+from engine.cards.compiler.effects.tokens import copy_exceptions
 from engine.cards.compiler.effects.context import Ctx, Reader, reader
 from engine.cards.compiler.quantities import count_of, parse_condition, quantity
 from engine.cards.compiler.targets import COLORS, number, parse_noun, parse_target
@@ -477,14 +478,20 @@ def _copy_for_each(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("storm", {"record": "copies", "times": n, "keep_targets": True})]
 
 
-@reader(r"^copy (that spell|it)(?: (twice)| (\w+) times)?$")
+@reader(r"^copy (that spell|it)(?: (twice)| (\w+) times)?(?:, except (?:that )?(the copy .+))?$")
 def _copy_cast_spell(m: re.Match, c: Ctx) -> list[Effect] | None:
     """706.10: "Whenever you cast an instant or sorcery spell, copy that spell" (the spell whose casting
     triggered the ability; the copy_spell op copies instants and sorceries only); "... target instant or sorcery
     spell. Then copy that spell" (Wild Ricochet): the target spell named before. "copy it twice" (Jaya, Fiery
     Negotiator's emblem), "copy that spell X times" (Storm King's Thunder): that many copies, one after another
-    (706.10), each with the original's choices."""
+    (706.10), each with the original's choices. ", except the copy isn't legendary" (Lozhan, Dragons'
+    Legacy's kin: Mirror of the Forebears' style), "... is an artifact in addition to its other types": exceptions of the copy's copiable values (706.9a-c)."""
     args: dict[str, Any] = {}
+    if m.group(4):
+        change = copy_exceptions(m.group(4))
+        if change is None:
+            return None
+        args["copy_except"] = change
     if m.group(2):
         args["times"] = 2
     elif m.group(3):

@@ -231,10 +231,11 @@ _CARD_TYPES = {"artifact": "Artifact", "creature": "Creature", "enchantment": "E
 _EXCEPT_CUT = re.compile(r"(?:,? and |, )(?=(?:it's|it is|it isn't|they're|they are|they aren't|it has|they have|is|"
                          r"are|isn't|aren't|has|have)\b)")
 #: "except it isn't legendary", "except the token isn't legendary" (Helm of the Host): the same exception
-_EXCEPT_VERB = ((re.compile(r"^(?:the tokens? )?(?:it isn't|it's not|it is not|they aren't|they're not|isn't|aren't) "),
-                 "not "),
-                (re.compile(r"^(?:the tokens? )?(?:it's|it is|they're|they are|is|are) "), "is "),
-                (re.compile(r"^(?:the tokens? )?(?:it has|they have|has|have|they each have|it each has) "), "has "))
+_EXCEPT_VERB = ((re.compile(r"^(?:the (?:tokens?|copy|copies) )?(?:it isn't|it's not|it is not|they aren't|they're not|"
+                            r"isn't|aren't) "), "not "),
+                (re.compile(r"^(?:the (?:tokens?|copy|copies) )?(?:it's|it is|they're|they are|is|are) "), "is "),
+                (re.compile(r"^(?:the (?:tokens?|copy|copies) )?(?:it has|they have|has|have|they each have|it each has) "),
+                 "has "))
 
 
 def _keywords(text: str, change: dict[str, Any]) -> bool:
