@@ -16,7 +16,7 @@ from engine.cards.abilities import CardDef, Effect
 from engine.errors import IllegalAction
 from engine.filters import matches
 from engine.layers import counters_allowed
-from engine.mana import bound_restriction, lasting_key, restricted_key, snow_key
+from engine.mana import bound_restriction, choice_options, lasting_key, restricted_key, snow_key
 from engine.object_statics import unpreventable as source_unpreventable
 from engine.protection import attach_protected, protected
 from engine.state import Obj, create_object
@@ -692,7 +692,7 @@ def could_produce(g: "Game", player: str, args: dict[str, Any], src: int | None,
                 if "mana" in e.args:
                     got = ["C" if s.isdigit() else s for s in e.args["mana"]]
                 elif "choice" in e.args:
-                    got = [s for opt in e.args["choice"] for s in opt]
+                    got = [s for opt in choice_options(e.args["choice"], g.objects[oid].chosen) for s in opt]
                 elif "any" in e.args:
                     c = g.objects[oid].chosen.get("color") if e.get("chosen_color") else None
                     got = [c] if c else [] if e.get("chosen_color") else list(e.get("colors") or "WUBRG")
@@ -722,7 +722,8 @@ def add_mana(g: "Game", player: str, e: Effect, src: int | None, pick: Any = Non
     if "mana" in e.args:
         syms = list(e.args["mana"])
     elif "choice" in e.args:
-        opts = e.args["choice"]
+        o = g.objects.get(src) if src is not None else None
+        opts = choice_options(e.args["choice"], o.chosen if o is not None else None) or [[]]
         if isinstance(pick, str):  # "Add {G} or {W}": the kind the player named (106.4, 605.3a)
             named = [o for o in opts if "".join(o) == pick]  # checked as it is activated (casting.activate)
             syms = list(named[0] if named else opts[0])

@@ -47,7 +47,7 @@ from engine.cards.abilities import ALL_COUNTERS, SECOND_KICKER, Ability, Cost, E
 from engine.decision_kinds import named_option
 from engine.errors import IllegalAction
 from engine.layers import counters_allowed
-from engine.mana import mana_value, restriction_of, snow_key, substitute_x
+from engine.mana import choice_options, mana_value, restriction_of, snow_key, substitute_x
 from engine.memo import per_object
 from engine.payment import can_afford, has_choices, keep_treasure_mana, pay_mana
 from engine.state import Obj, works_from_command
@@ -1260,7 +1260,8 @@ def activate(g: "Game", player: str, a: dict[str, Any], opponent_chose: bool = F
             o.chosen["activated_ever:" + ab.text] = True  # exhaust: once for this object (400.7: a new one may again)
     if ab.kind == "mana" and isinstance(a.get("mana"), str):  # "Add {G} or {W}": a kind it adds (106.4)
         for e in ab.effects:
-            if e.op == "add_mana" and "choice" in e.args and a["mana"] not in ("".join(k) for k in e.args["choice"]):
+            if e.op == "add_mana" and "choice" in e.args and a["mana"] not in (
+                    "".join(k) for k in choice_options(e.args["choice"], o.chosen)):
                 raise IllegalAction(f"{a['mana']!r}: not a kind of mana {o.card.name}'s ability adds")
             if e.op == "add_mana" and e.get("colors") and not set(a["mana"]) <= set(e.args["colors"]):
                 raise IllegalAction(f"{a['mana']!r}: {o.card.name} adds only {'/'.join(e.args['colors'])} (106.1a)")

@@ -328,3 +328,18 @@ def needs(symbols: tuple[str, ...], pool: dict[str, int]) -> list[str]:
     # a single color first: a source of one of a hybrid's colors is then not taken from a symbol that needs it
     return [n for n in out if "|" not in n and n not in ("any", "snow")] + [n for n in out if "|" in n] + \
         [n for n in out if n == "snow"] + [n for n in out if n == "any"]
+
+
+#: the option of a mana choice that stands for "one mana of the chosen color" ("Add {R} or one mana of the chosen
+#: color", the Thriving lands): the color its permanent's controller chose as it entered (614.12)
+CHOSEN = "chosen"
+
+
+def choice_options(opts: list[list[str]], chosen: dict | None) -> list[list[str]]:
+    """106.4, 614.12: the options of "Add {R} or {G}"-style mana with ``CHOSEN`` made the permanent's chosen color
+    (``chosen``: its ``Obj.chosen``); an option naming the chosen color is dropped while none was chosen (106.5)."""
+    if not any(CHOSEN in o for o in opts):
+        return opts
+    c = (chosen or {}).get("color")
+    out = [[c if s == CHOSEN else s for s in o] for o in opts if c or CHOSEN not in o]
+    return [o for k, o in enumerate(out) if o not in out[:k]]

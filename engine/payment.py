@@ -20,6 +20,7 @@ from engine.mana import (
     RESTRICTION_RIDERS,
     ManaError,
     bound_restriction,
+    choice_options,
     is_snow_key,
     needs,
     pay_from_pool,
@@ -387,8 +388,9 @@ def produces(ab: Ability, g: "Game | None" = None, oid: int | None = None) -> li
                 continue  # "Add {G} for each creature you control" with none: no mana (605.2)
             if "mana" in e.args:
                 out += [s for s in e.args["mana"] if not s.isdigit()] or ["C"]
-            elif "choice" in e.args:
-                for opt in e.args["choice"]:
+            elif "choice" in e.args:  # "Add {R} or one mana of the chosen color": its color now (614.12)
+                for opt in choice_options(e.args["choice"], g.objects[oid].chosen if g is not None and oid in
+                                          g.objects else None):
                     out += opt
             elif "any" in e.args and e.args.get("chosen_color") and g is not None:
                 c = g.objects[oid].chosen.get("color") if oid in g.objects else None
@@ -417,7 +419,8 @@ def output(ab: Ability, g: "Game", oid: int, kind: str) -> list[str]:
             for s in e.args["mana"]:
                 got += ["C"] * int(s) if s.isdigit() else [s]
         elif "choice" in e.args:
-            opts = [o for o in e.args["choice"] if kind in o]
+            opts = [o for o in choice_options(e.args["choice"], g.objects[oid].chosen if oid in g.objects else None)
+                    if kind in o]
             got = [str(k) for k in max(opts, key=lambda o: len(o))] if opts else []
         elif "any" in e.args:
             n = e.args["any"]

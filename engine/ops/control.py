@@ -11,7 +11,7 @@ from engine.actions import add_effect, add_mana
 from engine.cards.abilities import Ability, Effect
 from engine.choices import COLORS, NeedChoice
 from engine.errors import IllegalAction
-from engine.mana import mana_value
+from engine.mana import choice_options, mana_value
 from engine.ops import nested
 from engine.ops.base import table
 from engine.targets import spell_ability
@@ -46,7 +46,8 @@ def _add(g: "Game", r: Ctx, e: Effect) -> dict | None:
         return None
     if len(e.args.get("choice", ())) > 1:  # "Add {R} or {G}" as a spell or an ability on the stack resolves (Domri,
         # Anarch of Bolas' +1): its controller chooses then (608.2d); a mana ability's kind is named as it is activated
-        opts = ["".join(o) for o in e.args["choice"]]
+        src = g.objects.get(source_id(g, r) or -1)
+        opts = ["".join(o) for o in choice_options(e.args["choice"], src.chosen if src is not None else None)]
         got = r["answers"].get(r["i"])
         if got is None:
             return {"kind": "choose_option", "player": controller(g, r), "options": opts, "slot": r["i"],

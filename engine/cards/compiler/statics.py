@@ -1407,6 +1407,14 @@ def _choose_on_enter(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "choose_on_enter", "choice": what}]
 
 
+@static(r"^as (?:self|it) enters, choose a color other than (white|blue|black|red|green)$")
+def _choose_other_color(m: re.Match) -> list[dict[str, Any]] | None:
+    """614.12, 105.1: "As SELF enters, choose a color other than red." (the Thriving lands, the Gates of Commander
+    Legends): one of the four other colors, kept as the chosen color (engine/choices.py on_enter)."""
+    return [{"kind": "choose_on_enter", "choice": "color",
+             "options": [c for c in ("white", "blue", "black", "red", "green") if c != m.group(1)]}]
+
+
 @static(r"^as (?:self|it) enters, choose ((?:[a-z]+, )+or [a-z]+)$")
 def _choose_card_type_of(m: re.Match) -> list[dict[str, Any]] | None:
     """614.12, 205.2a: "As SELF enters, choose artifact, enchantment, instant, sorcery, or planeswalker" (Archon of

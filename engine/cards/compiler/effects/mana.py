@@ -11,7 +11,7 @@ from engine.cards.compiler.effects.amounts import WHERE_X, amount_of, bind_x, ct
 from engine.cards.compiler.effects.context import Ctx, Reader, reader
 from engine.cards.compiler.quantities import quantity
 from engine.cards.compiler.targets import number, parse_noun
-from engine.mana import parse_cost
+from engine.mana import CHOSEN, parse_cost
 
 
 @reader(r"^add ((?:\{[wubrgc]\})+)$")
@@ -52,10 +52,14 @@ def _mana_only(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("mana_restriction", {"spells": f})]
 
 
-@reader(r"^add ((?:\{[wubrgc]\})+)(?:, ((?:\{[wubrgc]\})+))*,? or ((?:\{[wubrgc]\})+)$")
+@reader(r"^add ((?:\{[wubrgc]\})+)(?:, ((?:\{[wubrgc]\})+))*,? or ((?:\{[wubrgc]\})+|one mana of the chosen color)$")
 def _add_mana_or(m: re.Match, c: Ctx) -> list[Effect] | None:
-    opts = re.findall(r"((?:\{[wubrgc]\})+)", m.group(0), re.I)
-    return [Effect("add_mana", {"choice": [list(parse_cost(o)) for o in opts]})]
+    """106.4: "Add {R} or {G}": one of those, named as it is activated (605.3a); "Add {R} or one mana of the chosen
+    color" (the Thriving lands): the color chosen as it entered (614.12; engine/mana.py choice_options)."""
+    opts: list[list[str]] = [list(parse_cost(o)) for o in re.findall(r"((?:\{[wubrgc]\})+)", m.group(0), re.I)]
+    if m.group(0).endswith("the chosen color"):
+        opts.append([CHOSEN])
+    return [Effect("add_mana", {"choice": opts})]
 
 
 @reader(r"^add (one|two|three|four|five|six|seven|eight|nine|ten|x|\d+) mana of any (one )?color" + WHERE_X + "$")
