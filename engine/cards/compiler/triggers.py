@@ -772,9 +772,10 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         # player, not a planeswalker; engine/combat.py player_attacked holds that player's attackers)
         least = number(m.group(1))
         f = parse_noun(m.group(2))
+        # only creatures attack (508.1a): "Merfolk", "nontoken Villains", "tokens" name attacking creatures
         if not least or f is None or f.get("player") or f.get("_needs_player_target") or f.get("other") \
-                or "Creature" not in f.get("types", ()) or f.get("zone") not in (None, "battlefield") \
-                or "controller" in f:
+                or set(f.get("types", ())) - {"Creature"} or f.get("zone") not in (None, "battlefield") \
+                or "controller" in f or f.get("permanent") is False:
             return None
         f.pop("zone", None)
         return {"event": "player_attacked", "who": "you", "min_attackers": least, "filter": f}
