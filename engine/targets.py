@@ -57,8 +57,8 @@ def _defending(g: "Game", f: dict[str, Any], src: "Obj", controller: str,
     stack, 603.3d; its trigger_info on the stack) is attacking, else the one the ability comes
     from (506.2, 802.2a: Elite Scaleguard's trigger for another attacking creature reads that
     creature's defending player); with one opponent and no attack to read, that opponent."""
-    att: Any = None
-    for cand in ((info or {}).get("obj"), (src.trigger_info or {}).get("obj"), src.source, src.id):
+    att: Any = (info or {}).get("defender") or (src.trigger_info or {}).get("defender")  # a player attacked (508.1b)
+    for cand in () if att else ((info or {}).get("obj"), (src.trigger_info or {}).get("obj"), src.source, src.id):
         if isinstance(cand, int) and cand in g.objects and g.objects[cand].attacking is not None:
             att = g.objects[cand].attacking
             break

@@ -108,6 +108,9 @@ def one_opponent(g: "Game", r: Ctx, ref: str) -> str:
     it is the closest opponent to the controller's left (801.5c)."""
     s = this(g, r)
     you = s.controller
+    if ref == "defending_player" and isinstance(s.trigger_info.get("defender"), str) \
+            and s.trigger_info["defender"] in g.players:  # "... attack a player, ... that player": the one attacked
+        return s.trigger_info["defender"]
     if ref == "defending_player":
         sid = source_id(g, r)
         att = g.objects[sid].attacking if sid is not None and sid in g.objects else None

@@ -713,6 +713,9 @@ def _lower_triggered_at(item: IrItem, nth: int = 0) -> Ability | None:
                                                                          "combat_damage_player_or_walker",
                                                                          "damage_opponent"):
         ctx.last_player = "trigger_player"
+    if trig.get("event") == "player_attacked" and trig.get("who") == "you":
+        ctx.last_player = "defending_player"  # "Whenever one or more Warriors you control attack a player, target
+        # creature that player controls ...": the player attacked (508.1b; the event's defender)
     if trig.get("event") == "damage_player" and trig.get("defending") == "you_only":
         ctx.last_player = {"controller_of": "it"}  # "Whenever a source an opponent controls deals damage to you, that
         # player sacrifices a permanent" (Michiko Konda): the source's controller, not you, the player dealt damage

@@ -443,12 +443,14 @@ def _become_type(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"Target land becomes an Island until end of turn" (Streambed Aquitects): its land types are only that
     basic land type, it loses its rules-text abilities and has that type's mana ability (305.7); "SELF becomes a
     Human until end of turn" (Wishful Merfolk, which "loses defender and" first: layer 6): its creature types
-    are only the new one (205.1b). Layer 4 (613.1d), until the turn ends (611.2a)."""
+    are only the new one (205.1b); "target creature that player controls becomes a Coward" (Gornog), "SELF becomes
+    a Werewolf" (Mild-Mannered Librarian): with no duration, for good (611.2a). Layer 4 (613.1d), until the turn
+    ends (611.2a)."""
     what = c.ref(m.group(1))
     st = subtype(m.group(3))
     lost = keyword_list(m.group(2)) if m.group(2) else []
-    if what is None or st is None or lost is None or not m.group(4) and (st not in _LAND_MANA or lost):
-        return None  # with no duration only a land's basic land type, for good ("target land becomes a Swamp")
+    if what is None or st is None or lost is None:
+        return None
     dur = "eot" if m.group(4) else "permanent"
     out = [Effect("grant", {"what": what, "keywords": [], "lose": lost})] if lost else []
     if st in _LAND_MANA:
@@ -462,7 +464,7 @@ def _become_type(m: re.Match, c: Ctx) -> list[Effect] | None:
     more = become_parts("becomes a " + m.group(3))
     if more is None or set(more) - {"subtypes", "keep_types"} or more.get("subtypes") != [st]:
         return None
-    return [*out, Effect("animate", {"what": what, "subtypes": [st], "keep_types": True, "duration": "eot"})]
+    return [*out, Effect("animate", {"what": what, "subtypes": [st], "keep_types": True, "duration": dur})]
 
 
 @reader(r"^(?:(until end of turn), )?(target land(?: you control)?|each land you control) becomes the basic land "

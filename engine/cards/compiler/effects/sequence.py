@@ -945,9 +945,10 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
             mark = ctx.mark()
             a = None
             dur = re.search(r" (until end of turn|until your next turn)(?:, where x is .+)?$", right)
-            if joiner in (" and ", ", and ") and dur and _UNTIMED.search(left) and " until " not in left:
+            if joiner in (" and ", ", and ", ", ") and dur and _UNTIMED.search(left) and " until " not in left:
                 # "target creature gains trample and gets +2/+2 until end of turn": the closing duration is
-                # the first clause's too (611.2a), not a lasting grant
+                # the first clause's too (611.2a), not a lasting grant; "Until end of turn, SELF becomes a Dragon,
+                # gets +5/+3, and gains flying and trample" (Dragonsoul Knight): each clause of the list's
                 a = _attempt(f"{left} {dur.group(1)}" + (where.group(0) if with_x and where else ""), ctx)
             if with_x and where is not None:
                 left += where.group(0)
