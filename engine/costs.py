@@ -803,8 +803,27 @@ def any_color(g: "Game", player: str, spell: int, targets: list[list[Any]] | Non
     if _any_color_permission(g, player, spell):
         return True
     for src, st in _statics(g):
-        if st.get("any_color") and g.controller_of(src) == player \
-                and _spell_matches(g, spell, st.get("spells") or {}, src, targets):
+        if st.get("any_color") and st.get("spells") is not None and _any_color_for(g, st, src, player) \
+                and _spell_matches(g, spell, st["spells"], src, targets):
+            return True
+    return False
+
+
+def _any_color_for(g: "Game", st: dict[str, Any], src: int, player: str) -> bool:
+    """Does a "spend mana as though it were mana of any color" static of ``src`` speak to ``player``: its
+    controller's ("you may"), or each player's ("Players may", Mycosynth Lattice)?"""
+    return st.get("who") == "any" or g.controller_of(src) == player
+
+
+def ability_any_color(g: "Game", player: str, src: int) -> bool:
+    """609.4: may ``player`` pay the colored part of the cost of an activated ability of ``src`` with mana of any
+    type ("Players may spend mana as though it were mana of any color", Mycosynth Lattice; "... to activate
+    abilities of creatures you control", Agatha's Soul Cauldron; "... of SELF's abilities", Manascape Refractor)?"""
+    for s, st in _statics(g):
+        kind = st.get("abilities") if st.get("any_color") else None
+        if kind is None or not _any_color_for(g, st, s, player):
+            continue
+        if kind == "self" and s == src or isinstance(kind, dict) and (not kind or matches(g, src, kind, s, player)):
             return True
     return False
 
@@ -936,7 +955,7 @@ def ability_mana(g: "Game", player: str, src: int, cost: Cost, ab: Any = None,
         left = _mana_count(mana)
         if floor and left < min(floor, before):  # "can't reduce the mana in that cost to less than one mana"
             mana = mana + (str(min(floor, before) - left),)
-    return mana
+    return as_any_color(mana) if ability_any_color(g, player, src) else mana
 
 
 def _mana_count(symbols: tuple[str, ...]) -> int:
@@ -977,7 +996,13 @@ def change_problems(st: dict[str, Any]) -> list[str]:
     """Why a cost_change static cannot be applied by this engine ([] when it can)."""
     out = []
     spells = st.get("spells")
-    if spells != "self":
+    abilities = st.get("abilities")
+    if abilities is not None and (not st.get("any_color") or abilities != "self" and (
+            not isinstance(abilities, dict) or unknown_keys(abilities))):
+        out.append("cost_change abilities")  # 609.4: only "spend mana as though it were mana of any color" reads them
+    if spells is None and abilities is not None:
+        pass  # the abilities' costs only (ability_any_color)
+    elif spells != "self":
         if not isinstance(spells, dict):
             out.append("cost_change spells")
         else:

@@ -1147,6 +1147,26 @@ def _first_spell_cheaper(m: re.Match) -> list[dict[str, Any]] | None:
              "condition": {"not": {"cast_kind_this_turn": f}}}]
 
 
+@static(r"^(you|players) may spend mana as though it were mana of any color(?: to (?:activate abilities of (.+?)|"
+        r"pay the activation costs of (self)'s abilities))?$")
+def _spend_any_color_all(m: re.Match) -> list[dict[str, Any]] | None:
+    """609.4: "You may spend mana as though it were mana of any color" (Chromatic Orrery), "Players may ..."
+    (Mycosynth Lattice: each player, their own payments): every spell's and activated ability's cost is paid with
+    mana of any type for its colored part (engine/costs.py as_any_color); "... to activate abilities of creatures you
+    control" (Agatha's Soul Cauldron), "... to pay the activation costs of SELF's abilities" (Manascape Refractor):
+    those abilities' costs only."""
+    who = "you" if m.group(1) == "you" else "any"
+    if m.group(3):
+        return [{"kind": "cost_change", "spells": None, "abilities": "self", "who": who, "any_color": True}]
+    if m.group(2):
+        f = parse_noun(m.group(2))
+        if f is None or f.get("player") or f.get("zone") not in (None, "battlefield"):
+            return None
+        f.pop("zone", None)
+        return [{"kind": "cost_change", "spells": None, "abilities": f, "who": who, "any_color": True}]
+    return [{"kind": "cost_change", "spells": {}, "abilities": {}, "who": who, "any_color": True}]
+
+
 @static(r"^you may spend mana as though it were mana of any color to cast (.+?) spells$")
 def _spend_any_color(m: re.Match) -> list[dict[str, Any]] | None:
     """"You may spend mana as though it were mana of any color to cast planeswalker spells" (Oath of
