@@ -513,10 +513,12 @@ _ANY_COLOR_RIDER = re.compile(
 
 
 def _playables(e: Effect) -> bool:
-    """Is the instruction a permission to cast (the playable op, in a "may" or not)?"""
+    """Is the instruction a permission to cast or play (the playable op, in a "may" or not)? "You may play those
+    cards this turn, and you may spend mana as though it were mana of any color to cast those spells" (Mezzio Mugger):
+    the rider is about the spells cast through it (a land played costs nothing, 305.1)."""
     if e.op == "may":
         return bool(e.args.get("effects")) and not e.args.get("then") and all(_playables(x) for x in e.args["effects"])
-    return e.op == "playable" and e.get("play", "cast") == "cast"
+    return e.op == "playable" and e.get("play", "cast") in ("cast", "play")
 
 
 def _any_color_playable(e: Effect) -> Effect:

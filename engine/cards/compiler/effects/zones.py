@@ -858,18 +858,19 @@ def _exchange(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 @reader(
     r"^exile the top (card|two cards|three cards|x cards|\w+ cards) of (your|target player's|target opponent's|"
-    r"each player's|each opponent's) library"
+    r"each player's|each opponent's|that player's|defending player's|their) library"
     r"(?:, where x is (.+))?$"
 )
 def _exile_top(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"Exile the top X cards of your library, where X is SELF's power" (406.2; X bound for the sentence, 107.3);
-    "... of target opponent's library" (Ashiok, Nightmare Weaver +2), "... of each opponent's library"."""
+    "... of target opponent's library" (Ashiok, Nightmare Weaver +2), "... of each opponent's library"; "... of that
+    player's library" (Daxos of Meletis: the player a trigger named), "... of defending player's library"."""
     if not bind_x(m.group(3), c):
         return None
     n = 1 if m.group(1) == "card" else amount_of(m.group(1).split()[0], c)
     who = {"your": "you", "each player's": "each_player", "each opponent's": "each_opponent"}.get(m.group(2)) \
-        or c.player(m.group(2).replace("'s", ""))
-    if n is None:
+        or c.player("they" if m.group(2) == "their" else m.group(2).replace("'s", ""))
+    if n is None or who is None:
         return None
     c.last = "exiled"
     return [Effect("exile_top", {"who": who, "amount": n})]
