@@ -114,6 +114,7 @@ KNOWN = frozenset({
     "toughness_gt_power",  # "creature with toughness greater than its power" (208.1, 613: as it is now)
     "mv_parity",  # "even" / "odd": "spells with even mana values" (202.3; 0 is even)
     "kicked",  # "a kicked spell": a spell whose kicker cost was paid, a permanent that entered so (702.32b)
+    "x_in_cost",  # "a spell with {X} in its mana cost": an X among its mana cost's symbols (107.3, 202.1)
     "adventurer",  # "a creature spell that has an Adventure": a card of the adventure layout (a later card layout)
     # "if it entered from your graveyard or you cast it from your graveyard": a permanent that came from its owner's
     # graveyard, or whose spell was cast from there (400.7, 601.2a; Game.move marks where it entered from)
@@ -647,6 +648,11 @@ def _k_kicked(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int 
     return o.kicked == f["kicked"]
 
 
+def _k_x_in_cost(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None,
+                 controller: str | None) -> bool:
+    return ("X" in c.card.mana_cost) == f["x_in_cost"]  # 107.3: the mana cost it has now (its copiable values, 706.2)
+
+
 def _k_keyword(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int | None,
                controller: str | None) -> bool:
     return f["keyword"] in c.keywords
@@ -1068,7 +1074,8 @@ _KEY_TESTS: tuple[tuple[tuple[str, ...], _Test], ...] = (
     (("tapped",), _k_tapped), (("attacking",), _k_attacking), (("unblocked",), _k_unblocked),
     (("blocked",), _k_blocked), (("blocking",), _k_blocking),
     (("blocking_self", "blocked_by_self", "in_combat_with_self"), _k_in_combat_with_self),
-    (("in_combat",), _k_in_combat), (("token",), _k_token), (("kicked",), _k_kicked), (("keyword",), _k_keyword),
+    (("in_combat",), _k_in_combat), (("token",), _k_token), (("kicked",), _k_kicked), (("x_in_cost",), _k_x_in_cost),
+    (("keyword",), _k_keyword),
     (("not_keyword",), _k_not_keyword), (("counter",), _k_counter), (("commander",), _k_commander),
     (("counters_ge",), _k_counters_ge), (("pt_total_le", "pt_total_ge"), _k_pt_total), (("pt_equal",), _k_pt_equal),
     (tuple(name for k in ("power", "toughness") for name, _ in _CMP_KEYS[k]), _k_pt),

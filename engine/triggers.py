@@ -1170,9 +1170,13 @@ def _mark_upkeep(g: "Game") -> None:
 def trigger_x(t: dict[str, Any]) -> int:
     """The X of a triggered ability: the X paid in the event that triggered it ("when you cycle
     SELF, destroy up to X target artifacts": the cycling cost's X, 107.3a; "when you cast SELF, you gain half X
-    life": the X of that spell, its own X, 107.3h), else 0. Another object's cast trigger knows no X of it."""
+    life": the X of that spell, its own X, 107.3h), else 0. Another object's cast trigger knows no X of it, but for
+    "Whenever you cast a spell with {X} in its mana cost, ... put X +1/+1 counters on it" (Zaxara, the Exemplary):
+    the X named is that spell's X (107.3)."""
     ab = t["ability"]
-    if t["info"].get("event") in ("cast", "etb") and not (ab.trigger or {}).get("self"):
+    trig = ab.trigger or {}
+    if t["info"].get("event") in ("cast", "etb") and not trig.get("self") \
+            and not (t["info"].get("event") == "cast" and (trig.get("filter") or {}).get("x_in_cost")):
         return 0
     # "When SELF enters, tap enchanted creature and put X sleep counters on it" (Venarian Gold): the X chosen for
     # the spell that became it (a later rule of the comprehensive rules, after 2016, on an entering object's X;

@@ -960,6 +960,11 @@ def parse_noun(phrase: str) -> dict[str, Any] | None:
         need = a.pop("_needs_player_target", None)
         b.pop("_needs_player_target", None)
         return {"or": [a, b], **({"_needs_player_target": need} if need else {})}
+    m = re.fullmatch(r"(.+?) with \{x\} in (?:its|their) mana costs?", p)
+    if m:  # "a spell with {X} in its mana cost" (Zaxara), "noncreature spells with {X} in their mana costs" (Gaddock
+        # Teeg): an X among the mana cost's symbols (107.3)
+        base = parse_noun(m.group(1))
+        return None if base is None or "or" in base or "x_in_cost" in base else {**base, "x_in_cost": True}
     m = re.fullmatch(r"(.+?) that (?:isn't|is not|aren't|are not) an? ([a-z-]+(?:, [a-z-]+)*,? or [a-z-]+|[a-z-]+)", p)
     if m and all(subtype(w) for w in re.split(r",? or |, ", m.group(2))):
         # "each creature that isn't a Demon, Devil, or Imp" (Rakdos, the Showstopper): of none of those subtypes (205.3)

@@ -856,12 +856,12 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         f.pop("zone", None)
         return {"event": "cast", "who": {"you": "you", "an opponent": "opponent", "a player": "any"}[m.group(1)],
                 "filter": f}
-    m = re.fullmatch(r"(you|an opponent|a player|target opponent) casts? (?:a|an|your first|their first) (.+?) spell"
-                     r"( that has an adventure)?(?: this turn| each turn)?(?: during an opponent's turn| during your "
-                     r"turn| during your main phase)?", c)
-    if m:
+    m = re.fullmatch(r"(you|an opponent|a player|target opponent) casts? (?:a|an|your first|their first) (?:(.+?) )?"
+                     r"spell( that has an adventure| with \{x\} in its mana cost)?(?: this turn| each turn)?"
+                     r"(?: during an opponent's turn| during your turn| during your main phase)?", c)
+    if m and (m.group(2) or m.group(3)):  # "a spell with {X} in its mana cost" (Zaxara): 107.3
         noun = m.group(2)
-        f = parse_noun(noun + " spell" + (m.group(3) or ""))
+        f = parse_noun((noun + " " if noun else "") + "spell" + (m.group(3) or ""))
         if f is None:
             return None
         f.pop("zone", None)
