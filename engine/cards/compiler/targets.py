@@ -235,6 +235,18 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             p = p[: m.start()]
             changed = True
             continue
+        m = re.search(r"\s+that targets only (?:a single )?(.+)$", p)
+        if m and p[: m.start()].split()[-1] in ("spell", "spells", "ability", "abilities"):
+            # "an instant or sorcery spell that targets only SELF" (Zada, Hedron Grinder), "... only a single creature
+            # you control" (Leyline of Resonance): one target in all (114.6a), that object (115.1)
+            sub = "self" if m.group(1) == "self" else parse_noun(m.group(1))
+            if sub is None or isinstance(sub, dict) and (sub.get("player") or "or" in sub):
+                return None
+            f["single_target"] = True
+            f["targets"] = sub
+            p = p[: m.start()]
+            changed = True
+            continue
         m = re.search(r"\s+that targets (you|.+)$", p)
         if m and p[: m.start()].split()[-1] in ("spell", "spells", "ability", "abilities"):
             # 114.8: "counter target spell that targets a permanent you control" (Turn Aside)

@@ -916,6 +916,15 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         f.pop("zone", None)
         return {"event": "cast", "who": {"you": "you", "an opponent": "opponent", "a player": "any"}[m.group(1)],
                 "filter": {**f, "targets_you_or": sub}}
+    m = re.fullmatch(r"(you|an opponent|a player) casts? (?:a|an) ((?:.+? )?spell that targets only .+)", c)
+    if m:  # "Whenever you cast an instant or sorcery spell that targets only SELF" (Zada), "... only a single creature
+        # you control" (Leyline of Resonance): its one target (114.6a, 115.1), as it became cast (601.2c)
+        f = parse_noun(m.group(2))
+        if f is None:
+            return None
+        f.pop("zone", None)
+        return {"event": "cast", "who": {"you": "you", "an opponent": "opponent", "a player": "any"}[m.group(1)],
+                "filter": f}
     m = re.fullmatch(
         r"you cast (?:a|an) (?:(.+?) )?spell that targets (self|a creature you control|one or more creatures you "
         r"control|an? [a-z ]+|one or more (?:permanents|creatures|artifacts|lands|enchantments))",

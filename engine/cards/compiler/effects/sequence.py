@@ -976,6 +976,9 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
                         right = ("self " if subj == "self" else "it ") + right
                 if lasting and lead is not None:
                     right = f"until {lead.group(1)}, {right}"
+                named = re.search(r" (that creature|that permanent|that artifact|that land)$", left)
+                if named and right.startswith("it "):  # "untap that creature and it gains haste" (Loki, God of
+                    right = named.group(1) + right[2:]  # Lies): "it" is the object the clause before named (608.2c)
                 b = parse_sentence(right, ctx)
                 if b is None and lead is not None and not right.startswith("until "):
                     # "Until your next turn, you may cast creature spells as though they had flash, and each creature
