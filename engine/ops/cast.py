@@ -442,6 +442,9 @@ def _copy_spell(g: "Game", r: Ctx, e: Effect) -> None:
                 r["copied"] = copy_spell(g, o.card, dict(rec, controller=controller(g, r)),
                                          [list(t) for t in rec["targets"]])
         return
+    if e.get("per_target") is not None:
+        _copy_per_target(g, r, e)
+        return
     made: list[int] = []
     for x in refs(g, r, e.args["what"]):
         o = g.objects.get(x) if isinstance(x, int) else None
@@ -458,6 +461,35 @@ def _copy_spell(g: "Game", r: Ctx, e: Effect) -> None:
             card = copy_except(card, e.args["copy_except"])
         for _ in range(max(0, amount(g, e.get("times", 1), source_id(g, r), r))):
             made.append(copy_spell(g, card, rec, [list(t) for t in o.targets]))
+    if made:
+        r["copied"], r["copies"] = made[-1], made
+
+
+def _copy_per_target(g: "Game", r: Ctx, e: Effect) -> None:
+    """706.10, 115.7: "copy that spell for each other creature you control that the spell could target. Each copy
+    targets a different one of those creatures." (Zada, Hedron Grinder; Precursor Golem): for a spell with one target
+    (its one target slot, 114.6a), one copy for each other object of that kind that is a legal target for the spell,
+    each copy targeting that object. The copies are controlled by who copies it (the spell's controller with
+    ``by_its_controller``), put onto the stack in the order of the objects (706.10)."""
+    kind = dict(e.args["per_target"])
+    you = controller(g, r)
+    if kind.get("controller") == "trigger_player":  # "each other creature they control" (Mirrorwing Dragon)
+        who = refs(g, r, "trigger_player")
+        kind["controller"] = who[0] if who else you
+    made: list[int] = []
+    for x in refs(g, r, e.args["what"]):
+        o = g.objects.get(x) if isinstance(x, int) else None
+        if o is None or o.zone != "stack" or o.ability is not None or len(o.targets) != 1 or len(o.targets[0]) != 1:
+            continue
+        ab = next((a for a in o.card.abilities if a.kind == "spell"), None)
+        if ab is None or len(ab.targets) != 1 or o.modes:
+            continue
+        rec = dict(cast_options.storm_record(g, o), controller=o.controller if e.get("by_its_controller") else you)
+        now = o.targets[0][0]
+        for t in target_candidates(g, ab.targets[0], o, rec["controller"]):
+            if t == now or not (kind.get("any") or isinstance(t, int) and matches(g, t, kind, source_id(g, r), you)):
+                continue
+            made.append(copy_spell(g, o.card, rec, [[t]]))
     if made:
         r["copied"], r["copies"] = made[-1], made
 

@@ -1598,6 +1598,10 @@ def _parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     if "\n" in text and DIE_ROW.match(text.strip().split("\n")[1].strip()):
         return die_table(text, ctx)
     text = _except_for(_do_the_same(text))
+    # "... copy that spell for each other creature you control that the spell could target. Each copy targets a
+    # different one of those creatures." (Zada, Precursor Golem, Radiate): one instruction (706.10, 115.7)
+    text = re.sub(r"(spell|it) could target\. each copy targets a different one of those [a-z ]+\.",
+                  r"\1 could target, each copy targeting a different one.", text, flags=re.I)
     # "You lose 2 life and draw two cards, then clash with an opponent. If you win, ..." (Hoarder's Greed): the clash
     # a sentence of its own, which the "If you win" after it reads (701.20)
     text = re.sub(r"([^.]), then (clash with an opponent)\b", r"\1. Then \2", text, flags=re.I)

@@ -478,6 +478,37 @@ def _copy_for_each(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("storm", {"record": "copies", "times": n, "keep_targets": True})]
 
 
+@reader(r"^(?:(that player) copies|copy) (that spell|it|the spell) for each other (.+?) (?:that )?(?:the|that) spell "
+        r"could target, each copy targeting a different one$")
+def _copy_per_target(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """706.10, 115.7: "Copy that spell for each other creature you control that the spell could target. Each copy
+    targets a different one of those creatures." (Zada, Hedron Grinder), "that player copies that spell for each other
+    Golem that spell could target" (Precursor Golem: the spell's controller copies it, and controls the copies),
+    "Copy that spell for each other permanent or player the spell could target" (Radiate): one copy for each object
+    or player of that kind, other than the spell's one target, that is a legal target for it, each copy with that
+    one as its target. The spell is the one whose casting triggered the ability, or the target spell before."""
+    if m.group(3) in ("permanent or player", "permanent and player"):
+        kind: dict[str, Any] = {"any": True}
+    else:
+        f = parse_noun(m.group(3))
+        if f is None or f.get("player") or f.get("zone") not in (None, "battlefield"):
+            return None
+        f.pop("zone", None)
+        kind = f
+    if c.cast_trigger and c.ref(m.group(2)) == "it":
+        what: Any = "it"
+    else:
+        last = c.last
+        if not (isinstance(last, dict) and "target" in last
+                and c.targets[last["target"]].filter.get("zone") == "stack"):
+            return None
+        what = last
+    args: dict[str, Any] = {"what": what, "per_target": kind}
+    if m.group(1):
+        args["by_its_controller"] = True
+    return [Effect("copy_spell", args)]
+
+
 @reader(r"^copy (that spell|it)(?: (twice)| (\w+) times)?(?:, except (?:that )?(the copy .+))?$")
 def _copy_cast_spell(m: re.Match, c: Ctx) -> list[Effect] | None:
     """706.10: "Whenever you cast an instant or sorcery spell, copy that spell" (the spell whose casting
@@ -653,6 +684,7 @@ READERS: tuple[Reader, ...] = (
     _copy_ability,
     _copy_activated,
     _copy_countered,
+    _copy_per_target,
     _copy_spell,
     _copy_permanent_spell,
     _copy_for_each_before,
