@@ -2343,9 +2343,12 @@ def _parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     text = re.sub(r"\bcreate (an? [^,.]+? tokens?), (an? [^,.]+? tokens?),? and (an? [^,.]+? tokens?)\.",
                   r"create \1. create \2. create \3.", text, flags=re.I)
     # "You gain 3 life if SELF is untapped. Otherwise, each opponent loses 3 life." (Sphinx Sovereign): the condition
-    # written after the instruction, read as "If SELF is untapped, you gain 3 life. Otherwise, ..." (608.2c)
-    text = re.sub(r"(^|\. )([^.,]+?) if ((?:self|you) [^.,]+)\. otherwise, ", r"\1if \3, \2. otherwise, ", text,
-                  flags=re.I)
+    # written after the instruction, read as "If SELF is untapped, you gain 3 life. Otherwise, ..." (608.2c); "Exile it
+    # if it had a death counter on it. Otherwise, return it ..." (Bogardan Phoenix), "... draw a card if it has flying.
+    # Otherwise, put a flying counter on it." (Miles "Tails" Prower): the same ("its power" is left alone: moved
+    # before the instruction it would name SELF, not the object the instruction named)
+    text = re.sub(r"(^|\. )([^.,]+?) if ((?:self|you|it|they|that [a-z]+|that [a-z]+'s) [^.,]+)\. otherwise, ",
+                  r"\1if \3, \2. otherwise, ", text, flags=re.I)
     out: list[Effect] = list(ctx.prior or ())  # "If COND, instead X. It can't be regenerated.": read on from them
     ctx.prior = None
     then_open = False   # the last sentence was "if/when you do, ...": what it chose may be acted on next
