@@ -609,6 +609,13 @@ def _lower_triggered_at(item: IrItem, nth: int = 0) -> Ability | None:
             else {"self": {"zone": "battlefield"}} if m.group(1).lower() == "it's on the battlefield" \
             and trig.get("self") and trig.get("event") == "etb" \
             else parse_condition(m.group(1))  # "when SELF enters, if it's on the battlefield" (603.4: it may have left)
+        if c is not None and not trig.get("self") and (trig.get("filter") or trig.get("attached")) \
+                and re.match(r"(?:its|it has) ", m.group(1), re.I) and ("self" in c or "self_counters_ge" in c):
+            # "Whenever enchanted creature attacks, if its power is 2 or less" (Writ of Passage), "Whenever a creature
+            # you control enters, if it has ...": "it" is the object the event is about, not SELF (603.4, 608.2c)
+            c = parse_condition(re.sub(r"^its ", "that creature's ", m.group(1), flags=re.I))
+            if c is None or "self" in c or "self_counters_ge" in c:
+                return None
         if c is not None and isinstance(c.get("control"), dict) and c["control"].get("other") \
                 and trig.get("filter") and not trig.get("self"):
             # "Whenever a Mountain you control enters, if you control at least five other Mountains" (Valakut): other
