@@ -613,7 +613,8 @@ def _lower_triggered_at(item: IrItem, nth: int = 0) -> Ability | None:
                 and re.match(r"(?:its|it has) ", m.group(1), re.I) and ("self" in c or "self_counters_ge" in c):
             # "Whenever enchanted creature attacks, if its power is 2 or less" (Writ of Passage), "Whenever a creature
             # you control enters, if it has ...": "it" is the object the event is about, not SELF (603.4, 608.2c)
-            c = parse_condition(re.sub(r"^its ", "that creature's ", m.group(1), flags=re.I))
+            c = parse_condition(re.sub(r"^it has ", "that creature has ",
+                                       re.sub(r"^its ", "that creature's ", m.group(1), flags=re.I), flags=re.I))
             if c is None or "self" in c or "self_counters_ge" in c:
                 return None
         if c is not None and isinstance(c.get("control"), dict) and c["control"].get("other") \

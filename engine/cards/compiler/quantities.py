@@ -706,6 +706,10 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"(?:self|it) has (\w+) or fewer ([+\-]\d+/[+\-]\d+|[a-z]+) counters on it", t)
     if m and number(m.group(1)) is not None:  # "When SELF has two or fewer loyalty counters on him" (Garruk Relentless)
         return {"self_counters_le": {m.group(2): number(m.group(1))}}
+    m = re.fullmatch(r"that creature has (\w+) or more ([+\-]\d+/[+\-]\d+|[a-z]+) counters on it", t)
+    if m and number(m.group(1)):  # "Whenever a creature you control enters, if it has one or more oil counters on it"
+        # (Ichorplate Golem): the object the event is about (603.4)
+        return {"it": {"counters_ge": {m.group(2): number(m.group(1))}}}
     m = re.fullmatch(r"(?:there are (\w+) or more ([+\-]\d+/[+\-]\d+|[a-z]+) counters on (?:self|it)"
                      r"|(?:self|it) has (\w+) or more ([+\-]\d+/[+\-]\d+|[a-z]+) counters on it)", t)
     if m and number(m.group(1) or m.group(3)):  # "if there are two or more ki counters on SELF"
