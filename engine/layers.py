@@ -191,6 +191,8 @@ def compute(game: "Game") -> dict[int, Chars]:
         mine.add(i)
         return c
 
+    if statics:  # statics the layers never apply, read only as their event happens (``_EVENT_KINDS``)
+        statics = [e for e in statics if e[2].get("kind") not in _EVENT_KINDS]
     if not statics and not game.effects:
         out = _counters(objs, chars, own)
         game._chars_plain = out  # printed characteristics and counters only (Game.turn_state_changed)
@@ -536,6 +538,19 @@ def _layers(game: "Game", objs: dict[int, Any], chars: dict[int, Chars], own: An
                 c = own(i)
                 c.power, c.toughness = c.toughness, c.power
     return chars
+
+
+#: Kinds of static abilities that no layer applies (613.1: they change no characteristic) and that are read only as
+#: their event happens, each time afresh from the statics kept with the characteristics (``player_statics.statics``,
+#: ``costs._permanent_statics``, ``replacement._entering_statics``), never by a state-based action (704.5) or by
+#: data derived from the characteristics: a spell's total cost as it is cast (601.2f: "cost_change", "additional_cost",
+#: "alternative_cost", 118.9; "cast_only", "cast_self_from": whether it may be cast, 601.3), a permanent's counters as
+#: it enters (614.1c: "enters_with_counters"), a damage event's prevention or redirection (615, 614.9:
+#: "prevent_damage", "redirect_damage"). ``compute`` leaves them out, so what they read of the turn state (tapped,
+#: attacking, "this turn", 500) or of hidden zones (a count of graveyard cards) does not make every change of turn
+#: state or hidden move recompute the characteristics (``Game.turn_state_changed``, ``Game.hidden_move``).
+_EVENT_KINDS = frozenset({"cost_change", "additional_cost", "alternative_cost", "cast_only", "cast_self_from",
+                          "enters_with_counters", "prevent_damage", "redirect_damage"})
 
 
 #: Filter keys that read only what a change other than of turn state changes: characteristics,
