@@ -739,6 +739,13 @@ def _zoned_amount(v: Any) -> bool:
     return isinstance(f, dict) and f.get("zone") == "graveyard"
 
 
+def turn_free_filter(f: Any) -> bool:
+    """Does a filter read only what a change other than of turn state changes (``_TURN_FREE_KEYS``, with fixed
+    numbers), so that what it matches among the permanents stays the same while the characteristics are kept
+    (``Game.turn_state_changed``)?"""
+    return _free_filter(f)
+
+
 def _free_filter(f: Any, keys: frozenset[str] = _TURN_FREE_KEYS) -> bool:
     """A filter of these keys only (in its "or" and "not" parts too), with fixed numbers."""
     if not isinstance(f, dict):
