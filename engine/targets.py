@@ -329,7 +329,7 @@ def _kept_candidates(g: "Game", spec: TargetSpec, src: "Obj", controller: str) -
     got = g.__dict__.get("_targets_kept")
     if got is None or got[0] is not cs or got[1] is not effects or got[2] != len(effects) or got[3] != lost:
         got = g._targets_kept = (cs, effects, len(effects), lost, {})
-    key = (id(spec), src.id, src.zone, controller)
+    key = (id(spec), src.id, src.zone, controller, src.x)  # (the X a filter may compare with, 107.3a)
     hit = got[4].get(key)
     return (hit[2] if hit is not None and hit[0] is spec and hit[1] is src.card else None), got[4], key
 
@@ -342,8 +342,14 @@ _KEPT_CONTROLLERS = (None, "you", "not_you", "opponent", "team")
 @per_object
 def _free_slot(f: dict[str, Any]) -> bool:
     """``layers.turn_free_filter`` of a slot's filter, without "any" (its players are found apart) and its zone (the
-    battlefield: ``target_candidates`` keeps only those)."""
-    return turn_free_filter({k: v for k, v in f.items() if k != "any" and k != "zone"})
+    battlefield: ``target_candidates`` keeps only those); a comparison with the X of the spell or ability choosing
+    ("with mana value X or less", 107.3a: the source's X, part of what the candidates are kept for) is a fixed
+    number."""
+    return turn_free_filter({k: 0 if k in CMP_NAMES and v == _X else v for k, v in f.items()
+                             if k != "any" and k != "zone"})
+
+
+_X = {"x": True}
 
 
 

@@ -196,3 +196,23 @@ def test_the_targets_of_a_slot_that_reads_tapped_are_found_again_after_a_tap_601
     g.turn_state_changed()
     assert g._chars is not None
     assert targets.target_candidates(g, spec, shock, "alice") == [named["Grizzly Bears"]]
+
+
+def test_the_targets_of_a_slot_with_x_are_kept_for_that_x_107_3a(monkeypatch) -> None:
+    """107.3a, 601.2c: "target creature with mana value X or less" compares with the X of the spell choosing: its
+    candidates are kept through a tap for that X, and found again for another."""
+    from engine import targets
+    from engine.cards.abilities import TargetSpec
+    g, named = _kept_targets_game()
+    shock = g.objects[named["Shock"]]
+    spec = TargetSpec({"types": ["Creature"], "mv_le": {"x": True}}, "target creature with mana value X or less")
+    shock.x = 2
+    assert targets.target_candidates(g, spec, shock, "alice") == [named["Grizzly Bears"]]
+    calls = []
+    real = targets.matches
+    monkeypatch.setattr(targets, "matches", lambda *a, **k: calls.append(a[1]) or real(*a, **k))
+    g.objects[named["Forest"]].tapped = True
+    g.turn_state_changed()
+    assert targets.target_candidates(g, spec, shock, "alice") == [named["Grizzly Bears"]] and not calls
+    shock.x = 1
+    assert targets.target_candidates(g, spec, shock, "alice") == [] and calls
