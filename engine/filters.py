@@ -272,6 +272,22 @@ def _named(name: str, wanted: str) -> bool:
 def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
             controller: str | None = None) -> bool:
     """Does object id or player name ``x`` match filter ``f`` relative to source ``src``?"""
+    if x.__class__ is int:  # an object, looked at through the filter's plan (``_plan``)
+        plan = _PLANS.get(id(f))
+        if plan is None or plan[0] is not f:
+            plan = _plan(f)
+        if plan[3]:  # (the common case: an object filter looking in one zone, or in any)
+            o = game.objects.get(x)
+            if o is None:
+                return False
+            zone = plan[1]
+            if zone != "any_card" and o.zone != zone:
+                return False
+            c = game.chars(x)
+            for test in plan[2]:
+                if not test(game, x, o, c, f, src, controller):
+                    return False
+            return True
     if isinstance(x, str):  # a player
         you = controller or (game.controller_of(src) if src is not None else None)
         if not (f.get("player") or f.get("any")):
@@ -1115,11 +1131,12 @@ _TEST_OF: dict[str, tuple[int, _Test]] = {k: (n, test) for n, (keys, test) in en
 _TESTS_OF_KEYS: dict[tuple[str, ...], tuple[_Test, ...]] = {}
 #: id(filter) -> (filter, the zone it looks in, the tests of its keys in order): worked out once per filter (by its
 #: identity: filters are never changed once made)
-_PLANS: dict[int, tuple[dict[str, Any], str, tuple[_Test, ...]]] = {}
+_PLANS: dict[int, tuple[dict[str, Any], str, tuple[_Test, ...], bool]] = {}
 
 
-def _plan(f: dict[str, Any]) -> tuple[dict[str, Any], str, tuple[_Test, ...]]:
-    """The zone a filter looks in and the tests of its keys, in the order ``_KEY_TESTS`` gives them."""
+def _plan(f: dict[str, Any]) -> tuple[dict[str, Any], str, tuple[_Test, ...], bool]:
+    """The zone a filter looks in, the tests of its keys, in the order ``_KEY_TESTS`` gives them, and whether an
+    object is read by these alone after its zone (``matches``)."""
     if len(_PLANS) > 8192:
         _PLANS.clear()
     zone = f.get("zone", "stack" if "ability" in f else "any_card" if f.get("source") else "battlefield")
@@ -1134,7 +1151,11 @@ def _plan(f: dict[str, Any]) -> tuple[dict[str, Any], str, tuple[_Test, ...]]:
         if "or" in f:  # the alternatives' types first, their whole test last
             found = [(-1, _k_or_types), *found]
         tests = _TESTS_OF_KEYS[keys] = tuple(test for _, test in found)
-    plan = _PLANS[id(f)] = (f, zone, tests)
+    # plain: what ``matches`` reads of an object before the tests is its zone alone (not a spell or ability on the
+    # stack, no "paired_group", not a filter of players only)
+    plain = zone != "stack" and "paired_group" not in f and not (f.get("player") and not f.get("types")
+                                                                 and not f.get("any"))
+    plan = _PLANS[id(f)] = (f, zone, tests, plain)
     return plan
 
 

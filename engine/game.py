@@ -101,6 +101,7 @@ class Game:
     _activated: tuple[Any, dict[str, list[tuple[int, list[tuple[int, Any, bool, bool]], bool]]]]  # decisions
     _cost_statics: tuple[Any, list[tuple[int, dict[str, Any]]]]                 # costs._statics
     _listened: tuple[Any, dict[str, list[int]]]                                 # triggers.event
+    _targets_kept: tuple[Any, list[dict[str, Any]], int, tuple[bool, ...], dict[Any, Any]]  # targets (601.2c)
     _in_game: tuple[int, dict[int, Obj], dict[Any, bool]]                       # memo.in_game
     _frag_state: tuple[Any, int, int, tuple[Any, ...]]                          # loops (716.3)
     _commander_names: dict[str, str]                                            # view.commander_name

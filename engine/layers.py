@@ -191,6 +191,8 @@ def compute(game: "Game") -> dict[int, Chars]:
         mine.add(i)
         return c
 
+    if statics:  # statics the layers never apply, read only as their event happens (``_EVENT_KINDS``)
+        statics = [e for e in statics if e[2].get("kind") not in _EVENT_KINDS]
     if not statics and not game.effects:
         out = _counters(objs, chars, own)
         game._chars_plain = out  # printed characteristics and counters only (Game.turn_state_changed)
@@ -538,6 +540,19 @@ def _layers(game: "Game", objs: dict[int, Any], chars: dict[int, Chars], own: An
     return chars
 
 
+#: Kinds of static abilities that no layer applies (613.1: they change no characteristic) and that are read only as
+#: their event happens, each time afresh from the statics kept with the characteristics (``player_statics.statics``,
+#: ``costs._permanent_statics``, ``replacement._entering_statics``), never by a state-based action (704.5) or by
+#: data derived from the characteristics: a spell's total cost as it is cast (601.2f: "cost_change", "additional_cost",
+#: "alternative_cost", 118.9; "cast_only", "cast_self_from": whether it may be cast, 601.3), a permanent's counters as
+#: it enters (614.1c: "enters_with_counters"), a damage event's prevention or redirection (615, 614.9:
+#: "prevent_damage", "redirect_damage"). ``compute`` leaves them out, so what they read of the turn state (tapped,
+#: attacking, "this turn", 500) or of hidden zones (a count of graveyard cards) does not make every change of turn
+#: state or hidden move recompute the characteristics (``Game.turn_state_changed``, ``Game.hidden_move``).
+_EVENT_KINDS = frozenset({"cost_change", "additional_cost", "alternative_cost", "cast_only", "cast_self_from",
+                          "enters_with_counters", "prevent_damage", "redirect_damage"})
+
+
 #: Filter keys that read only what a change other than of turn state changes: characteristics,
 #: counters, tokens, names, attachments, choices made as a permanent entered. Every other key
 #: (tapped, attacking, blocking, "this turn", targets, ...) may read the turn state.
@@ -600,12 +615,21 @@ def _free_condition(cond: Any) -> bool:
     (``kicked``, 702.32b: kept as it entered likewise)."""
     if not cond:
         return True
+    if isinstance(cond, dict) and ("all" in cond or "any" in cond or "not" in cond):  # (values.condition reads
+        parts = cond["all"] if "all" in cond else cond["any"] if "any" in cond else [cond["not"]]  # these alone)
+        return isinstance(parts, list) and all(isinstance(c, dict) and c and _free_condition(c) for c in parts)
     if not isinstance(cond, dict) or not set(cond) <= _FREE_CONDITION_KEYS:
         return False
-    if "control" in cond:
-        if not _free_filter(cond["control"]) or not all(_fixed(cond.get(k, 0)) for k in ("min", "max")):
+    counted = [cond[k] for k in ("control", "opponents_control") if k in cond]
+    if counted:
+        if not all(_free_filter(f) for f in counted) or not all(_fixed(cond.get(k, 0)) for k in ("min", "max")):
             return False
     elif "min" in cond or "max" in cond:
+        return False
+    if "filter" in cond and not (isinstance(cond["filter"], dict) and _free_filter(
+            {k: v for k, v in cond["filter"].items() if k != "zone"})):  # the graveyard's cards (``_GRAVEYARD_KEYS``)
+        return False
+    if not all(_fixed(cond[k]) for k in _GRAVEYARD_KEYS if k in cond):
         return False
     counters = cond.get("self_counters_ge", {})
     if not isinstance(counters, dict) or not all(_fixed(n) for n in counters.values()):
@@ -622,13 +646,22 @@ def _free_condition(cond: Any) -> bool:
 #: ``actions.ascend`` marks with ``Game.changed`` likewise); "during your turn" (``your_turn``: who is active,
 #: 102.1, changes only as a turn begins, which is a change when such a static is read: ``_by_turn``)
 _FREE_CONDITION_KEYS = frozenset({"control", "min", "max", "attached", "cast_with", "kicked", "self",
-                                  "self_counters_ge", "monstrous", "renowned", "city_blessing", "your_turn"})
+                                  "self_counters_ge", "monstrous", "renowned", "city_blessing", "your_turn",
+                                  "opponents_control", "filter"})
+
+#: the condition keys that count the cards in graveyards (values.condition: threshold, "as long as seven or more cards
+#: are in your graveyard", with "filter" for the cards counted; delirium, 205.2a, "card types among cards in your
+#: graveyard"; "if an opponent has ten or more cards in their graveyard"): cards enter or leave a graveyard only with
+#: a move (Game.move: a change of the state or Game.hidden_move), never with a change of turn state, so they are
+#: turn-free (``_free_condition``) but not zone-free (``_zoned``), as a count of graveyard cards in an amount is
+_GRAVEYARD_KEYS = frozenset({"graveyard_ge", "graveyard_types_ge", "graveyard_mvs_ge", "opponent_graveyard_ge",
+                             "any_graveyard_ge"})
+_FREE_CONDITION_KEYS |= _GRAVEYARD_KEYS
 
 
 def _by_turn(st: dict[str, Any]) -> bool:
     """Does this static's condition read whose turn it is ("during your turn", 611.3a, 500.1)?"""
-    cond = st.get("condition")
-    return isinstance(cond, dict) and "your_turn" in cond
+    return any("your_turn" in c for c in _condition_parts(st.get("condition")))
 
 
 def _fixed(v: Any) -> bool:
@@ -655,9 +688,27 @@ def _free_amount(v: Any) -> bool:
 
 
 def _zoned(st: dict[str, Any]) -> bool:
-    """Does this static's power, toughness or multiplier count cards in graveyards (``_zoned_amount``)? Its
-    characteristics then change as a card moves between hidden zones and a graveyard (Game.hidden_move)."""
-    return any(_zoned_amount(st.get(k, 0)) for k in ("power", "toughness", "per"))
+    """Does this static's power, toughness or multiplier count cards in graveyards (``_zoned_amount``), or its
+    condition (``_GRAVEYARD_KEYS``: threshold)? Its characteristics then change as a card moves between hidden zones
+    and a graveyard (Game.hidden_move)."""
+    return any(_zoned_amount(st.get(k, 0)) for k in ("power", "toughness", "per")) \
+        or _graveyard_condition(st.get("condition"))
+
+
+def _graveyard_condition(cond: Any) -> bool:
+    """Does a condition (or a part of it: "all", "any", "not") count cards in graveyards (``_GRAVEYARD_KEYS``)?"""
+    return any(not _GRAVEYARD_KEYS.isdisjoint(c) for c in _condition_parts(cond))
+
+
+def _condition_parts(cond: Any) -> list[dict[str, Any]]:
+    """The plain parts of a condition: itself, or those of each part of its "all", "any" or "not" (values.condition
+    reads these alone)."""
+    if not isinstance(cond, dict):
+        return []
+    if "all" in cond or "any" in cond or "not" in cond:
+        parts = cond["all"] if "all" in cond else cond["any"] if "any" in cond else [cond["not"]]
+        return [c for part in parts for c in _condition_parts(part)] if isinstance(parts, list) else []
+    return [cond]
 
 
 def _per_affected(st: dict[str, Any]) -> bool:
@@ -686,6 +737,13 @@ def _zoned_amount(v: Any) -> bool:
         return any(_zoned_amount(x) for x in v["plus"])
     f = v.get("count")
     return isinstance(f, dict) and f.get("zone") == "graveyard"
+
+
+def turn_free_filter(f: Any) -> bool:
+    """Does a filter read only what a change other than of turn state changes (``_TURN_FREE_KEYS``, with fixed
+    numbers), so that what it matches among the permanents stays the same while the characteristics are kept
+    (``Game.turn_state_changed``)?"""
+    return _free_filter(f)
 
 
 def _free_filter(f: Any, keys: frozenset[str] = _TURN_FREE_KEYS) -> bool:

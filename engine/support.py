@@ -39,6 +39,7 @@ from engine.choices import (
 from engine.clone import clone_problems
 from engine.filters import unknown_keys
 from engine.mana import RESTRICTION_RIDERS, unpayable
+from engine.memo import per_object
 from engine.ops import OPS
 from engine.ops.actions import ACTIONS
 from engine.ops.misc import emblem_playable
@@ -800,7 +801,20 @@ def _waterbend_elsewhere(card: CardDef) -> bool:
 
 
 def unsupported_reasons(card: CardDef) -> list[str]:
-    """Why the engine cannot play this card as written ([] when it can)."""
+    """Why the engine cannot play this card as written ([] when it can). Fixed for the card (a compiled card never
+    changes), so worked out once per card: a deck's cards are asked when it is dealt and again as the game starts
+    (engine/manual.py is_manual, for each new card in the game)."""
+    return list(_reasons(card))
+
+
+@per_object
+def _reasons(card: CardDef) -> tuple[str, ...]:
+    """``unsupported_reasons`` worked out."""
+    return tuple(_unsupported_reasons(card))
+
+
+def _unsupported_reasons(card: CardDef) -> list[str]:
+    """``unsupported_reasons`` worked out, as a list."""
     out = [f"text: {s}" for s in card.unsupported]
     out += [f"runs: {p}" for p in contract.problems(card)]  # what the runtime cannot evaluate (engine/contract.py)
     if unpayable(card.mana_cost):  # cast from the pool (117.7); {S} is not tracked

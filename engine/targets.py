@@ -13,6 +13,7 @@ from engine import player_statics, seats
 from engine.cards.abilities import Ability, Effect, TargetSpec
 from engine.errors import IllegalAction
 from engine.filters import CMP_NAMES, matches, prior_target
+from engine.layers import turn_free_filter
 from engine.memo import per_object
 from engine.protection import has_quality, protected
 from engine.values import amount
@@ -289,14 +290,66 @@ def target_candidates(g: "Game", spec: TargetSpec, src: "Obj", controller: str,
                 pool += g.battlefield
             else:
                 pool += [i for p in g.order for i in g.players[p].zone(zone if zone != "any_card" else "graveyard")]
+        kept = _kept_candidates(g, spec, src, controller) if info is None and zones.keys() == {"battlefield"} \
+            else None
+        if kept is not None and kept[0] is not None:
+            return out + list(kept[0])
         slot = None
+        found = []
         for i in pool:
             if (i != src.id or src.zone == "battlefield") and _reachable(g, i, controller):
                 if slot is None:  # the slot's filter: once for all of its candidates
                     slot = _slot_filter(g, spec, src, controller, info)
                 if _holds(g, i, slot, src, controller, info):
-                    out.append(i)
+                    found.append(i)
+        if kept is not None:
+            kept[1][kept[2]] = (spec, src.card, tuple(found))
+        out += found
     return out
+
+
+def _kept_candidates(g: "Game", spec: TargetSpec, src: "Obj", controller: str) -> Any:
+    """The permanents a target slot's candidates were found among (``target_candidates``) are the same while the
+    characteristics are kept (Game.turn_state_changed, Game.hidden_move: the same permanents, each with the same
+    characteristics, 613) when the slot's filter reads only what a change of the state changes
+    (``layers.turn_free_filter``: no tapped, attacking, "this turn", no number worked out of the game; the
+    controller "you" or an opponent, not the defending player, 506.2), the resolved effects are the same (an
+    untargetable effect, 115.1), no player has left (800.4a) and no range of influence limits them (801.4), and no
+    static ignores hexproof (702.11b-c: its condition is read now). Then they are kept with the characteristics, per
+    slot, source and player, and reused from one priority decision to the next (a tap for mana, a pass).
+    Returns None when they can't be kept; else (the kept candidates or None, the table, the key)."""
+    f = spec.filter
+    cs = g._chars
+    if cs is None or g.influence is not None or f.get("player") or "or" in f \
+            or f.get("controller") not in _KEPT_CONTROLLERS or not _free_slot(f) \
+            or player_statics.active(g) and player_statics.statics(g, "ignore_hexproof"):
+        return None
+    effects = g.effects
+    lost = tuple(p.lost for p in g.players.values())
+    got = g.__dict__.get("_targets_kept")
+    if got is None or got[0] is not cs or got[1] is not effects or got[2] != len(effects) or got[3] != lost:
+        got = g._targets_kept = (cs, effects, len(effects), lost, {})
+    key = (id(spec), src.id, src.zone, controller, src.x)  # (the X a filter may compare with, 107.3a)
+    hit = got[4].get(key)
+    return (hit[2] if hit is not None and hit[0] is spec and hit[1] is src.card else None), got[4], key
+
+
+#: the values of a filter's "controller" a kept list of candidates may have (``_kept_candidates``): the players they
+#: name depend on the source's controller alone
+_KEPT_CONTROLLERS = (None, "you", "not_you", "opponent", "team")
+
+
+@per_object
+def _free_slot(f: dict[str, Any]) -> bool:
+    """``layers.turn_free_filter`` of a slot's filter, without "any" (its players are found apart) and its zone (the
+    battlefield: ``target_candidates`` keeps only those); a comparison with the X of the spell or ability choosing
+    ("with mana value X or less", 107.3a: the source's X, part of what the candidates are kept for) is a fixed
+    number."""
+    return turn_free_filter({k: 0 if k in CMP_NAMES and v == _X else v for k, v in f.items()
+                             if k != "any" and k != "zone"})
+
+
+_X = {"x": True}
 
 
 

@@ -79,8 +79,23 @@ def test_a_static_that_reads_tapped_state_is_worked_out_again() -> None:
     ({"kind": "keywords", "affects": "attached", "keywords": ["Haste"], "condition": {"attached": {"tapped": True}}},
      False),
     ({"kind": "keywords", "affects": "self", "keywords": ["Flying"], "condition": {"cast_with": "Suspend"}}, True),
+    # a condition counting cards in graveyards (threshold, Mind Carver): moved there only by a change, as above
     ({"kind": "anthem", "affects": "self", "power": 1, "toughness": 1, "condition": {"opponent_graveyard_ge": 8}},
-     False),
+     True),
+    ({"kind": "anthem", "affects": "self", "power": 1, "toughness": 1,
+      "condition": {"graveyard_ge": 7, "filter": {"zone": "any_card"}}}, True),
+    ({"kind": "anthem", "affects": "self", "power": 1, "toughness": 1,
+      "condition": {"graveyard_ge": 2, "filter": {"zone": "any_card", "tapped": True}}}, False),
+    ({"kind": "anthem", "affects": "self", "power": 1, "toughness": 1, "condition": {"not": {"your_turn": True}}},
+     True),
+    ({"kind": "anthem", "affects": "self", "power": 1, "toughness": 1, "condition": {"not": {"life_ge": 10}}}, False),
+    ({"kind": "anthem", "affects": "self", "power": 1, "toughness": 1,
+      "condition": {"any": [{"opponents_control": {"types": ["Land"], "not_supertypes": ["Basic"]}, "min": 1},
+                            {"spells_cast_ge": 1}]}}, False),
+    ({"kind": "anthem", "affects": "self", "power": 1, "toughness": 2,
+      "condition": {"opponents_control": {"types": ["Land"], "not_supertypes": ["Basic"]}, "min": 1}}, True),
+    ({"kind": "anthem", "affects": "self", "power": 1, "toughness": 2,
+      "condition": {"opponents_control": {"types": ["Land"], "tapped": True}, "min": 1}}, False),
     ({"kind": "anthem", "affects": "self", "power": 1, "toughness": 1, "condition": {"min": 2}}, False),
     ({"kind": "anthem", "affects": {"types": ["Creature"], "power_le": {"count": {"tapped": True}}},
       "power": 1, "toughness": 1}, False),
@@ -325,4 +340,63 @@ def test_the_fuzz_check_leaves_the_turn_record_as_it_found_it() -> None:
     while g.active == "alice":
         g.submit(g.pending.player, g.pending.forced or {"action": "pass"})
     assert "First strike" not in g.chars(bears).keywords
+    fuzz.check_chars(g)
+
+
+def test_threshold_is_kept_through_a_tap_and_worked_out_again_as_a_card_reaches_the_graveyard_608_2h() -> None:
+    """Mystic Penitent: "Threshold — As long as seven or more cards are in your graveyard, SELF gets +1/+1 and has
+    flying" (611.3a): cards reach a graveyard only by moving (a change of the state or Game.hidden_move), never with
+    a change of turn state, so a tap keeps the characteristics and a discard (a hidden move) works them out again."""
+    g = _with_hand(["Mystic Penitent", "Forest"], ["Grizzly Bears"], ["Hill Giant"] * 6)
+    pen = _named(g, "Mystic Penitent")
+    cs = g.all_chars()
+    assert (cs[pen].power, "Flying" in cs[pen].keywords) == (1, False)
+    g.objects[_named(g, "Forest")].tapped = True
+    g.turn_state_changed()
+    assert g._chars is cs
+    fuzz.check_chars(g)
+    g.move(_in_hand(g, "Grizzly Bears"), "graveyard")
+    assert (g.chars(pen).power, "Flying" in g.chars(pen).keywords) == (2, True)
+    fuzz.check_chars(g)
+
+
+def test_a_count_of_what_opponents_control_is_kept_through_a_tap_and_read_again_as_a_land_enters_611_3a() -> None:
+    """Skyshroud Elite: "SELF gets +1/+2 as long as an opponent controls a nonbasic land" (611.3a) counts
+    permanents by their characteristics and controllers only: a tap keeps the characteristics, and a nonbasic land
+    entering under bob's control works them out again."""
+    g = from_setup({"active": "alice", "step": "main1", "players": {
+        "alice": {"battlefield": ["Skyshroud Elite", "Forest"]},
+        "bob": {"battlefield": ["Plains"], "hand": ["Selesnya Guildgate"]}}})
+    elite = _named(g, "Skyshroud Elite")
+    cs = g.all_chars()
+    assert (cs[elite].power, cs[elite].toughness) == (1, 1)
+    g.objects[_named(g, "Forest")].tapped = True
+    g.objects[_named(g, "Plains")].tapped = True
+    g.turn_state_changed()
+    assert g._chars is cs
+    fuzz.check_chars(g)
+    g.move(g.players["bob"].hand[0], "battlefield")
+    assert (g.chars(elite).power, g.chars(elite).toughness) == (2, 3)
+    fuzz.check_chars(g)
+
+
+def test_a_static_unless_it_is_your_turn_is_kept_through_a_tap_and_worked_out_again_as_the_next_turn_begins() -> None:
+    """"As long as it isn't your turn, SELF gets +0/+2" (a "not" of "your_turn": who is active, 102.1, changes only
+    as a turn begins, 500.1): a tap keeps the characteristics, and the next turn, bob's, changes them
+    (layers._by_turn reads the parts of the condition)."""
+    static = {"kind": "anthem", "affects": "self", "power": 0, "toughness": 2, "condition": {"not": {"your_turn": True}}}
+    g = _game(["Grizzly Bears", "Forest"])
+    bears = _named(g, "Grizzly Bears")
+    card = g.objects[bears].card
+    ab = Ability(kind="static", text="As long as it isn't your turn, SELF gets +0/+2.", static=static)
+    g.objects[bears].card = dataclasses.replace(card, abilities=card.abilities + (ab,))
+    g.changed()
+    cs = g.all_chars()
+    assert cs[bears].toughness == 2
+    g.objects[_named(g, "Forest")].tapped = True
+    g.turn_state_changed()
+    assert g._chars is cs
+    while g.active == "alice":
+        g.submit(g.pending.player, g.pending.forced or {"action": "pass"})
+    assert g.chars(bears).toughness == 4
     fuzz.check_chars(g)

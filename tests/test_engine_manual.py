@@ -68,3 +68,21 @@ def test_no_manual_action_without_a_manual_card(cards):
     assert {"action": "manual"} not in g.pending.options
     with pytest.raises(IllegalAction):
         g.submit("alice", {"action": "manual"})
+
+
+def test_a_cards_support_is_worked_out_once_for_the_deck_and_the_game(monkeypatch) -> None:
+    """A compiled card never changes, so why it can't be played as written is worked out once per card: dealt into
+    a deck (engine/randomdeck.py playable) and then asked again for each new card in the game (is_manual), it costs
+    the checker's walk once (issue 21: random decks paid it again for each of their cards). Each answer is the
+    caller's own list."""
+    from engine import memo, support
+    from engine.cardpool import CardPool
+    calls = []
+    real = support.contract.problems
+    monkeypatch.setattr(support.contract, "problems", lambda card: calls.append(card.name) or real(card))
+    memo.clear_all()
+    card = CardPool().definition("Chimeric Idol")
+    first = support.unsupported_reasons(card)
+    first.append("changed by its caller")
+    assert support.unsupported_reasons(card) == [] and not is_manual(card)
+    assert calls == ["Chimeric Idol"]

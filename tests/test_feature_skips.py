@@ -138,3 +138,28 @@ def _compare(g, fs: list[dict], real) -> tuple[int, int]:
     bad = [(a, w) for a, w, o in zip(asks, whole, one_by_one) if w != o]
     assert not bad, bad[:3]
     return len(asks), sum(whole)
+
+
+def test_an_object_filter_reads_the_zone_then_its_keys_and_a_players_filter_no_object() -> None:
+    """``filters.matches`` reads an object through its filter's plan (the zone it looks in, then each key's test, 400.1,
+    109.1): a permanent matches a battlefield filter and not a graveyard one, a card in a graveyard the other way
+    round, "any_card" both, a filter of players alone (115.1: "target player") no object, a spell's filter only an
+    object on the stack; the same filter answers the same the second time (its plan kept)."""
+    from engine.filters import matches
+    from engine.setup import from_setup
+    g = from_setup({"active": "alice", "step": "main1", "players": {
+        "alice": {"battlefield": ["Grizzly Bears"], "graveyard": ["Hill Giant"]}, "bob": {}}})
+    bears, giant = g.battlefield[0], g.players["alice"].graveyard[0]
+    creature = {"types": ["Creature"]}
+    in_gy = {"types": ["Creature"], "zone": "graveyard"}
+    anywhere = {"types": ["Creature"], "zone": "any_card"}
+    players = {"player": True}
+    spell = {"types": ["Creature"], "zone": "stack"}
+    for _ in range(2):
+        assert [matches(g, i, creature) for i in (bears, giant)] == [True, False]
+        assert [matches(g, i, in_gy) for i in (bears, giant)] == [False, True]
+        assert [matches(g, i, anywhere) for i in (bears, giant)] == [True, True]
+        assert [matches(g, i, players) for i in (bears, giant)] == [False, False]
+        assert [matches(g, i, spell) for i in (bears, giant)] == [False, False]
+        assert matches(g, "alice", players) and not matches(g, "alice", creature)
+        assert not matches(g, 9999, creature)

@@ -90,3 +90,46 @@ def test_a_land_card_put_into_a_graveyard_from_the_hand_or_library_counts_for_mu
     assert (g.chars(multani).power, g.chars(multani).toughness) == (2, 2)
     g.move(g.players["alice"].library[0], "graveyard")  # milled
     assert (g.chars(multani).power, g.chars(multani).toughness) == (3, 3)
+
+
+@pytest.mark.parametrize("card", ["Search Party Captain", "Kyren Legate", "Illusory Angel", "Lightwheel Enhancements",
+                                  "Baton of Courage", "Rescue Retriever", "Martyrs of Korlis"])
+def test_a_static_read_only_as_its_event_happens_keeps_the_characteristics_through_a_tap_613_1(card: str) -> None:
+    """613.1: a static ability no layer applies changes no characteristic, even where it reads turn state: a spell's
+    cost or whether it may be cast (601.2f, 118.9, 601.3: "costs {1} less for each creature you attacked with this
+    turn", "cast this spell only if you've cast another spell this turn"), the counters a permanent enters with
+    (614.1c), prevention and redirection of damage (615, 614.9: "as long as SELF is untapped"). They are read as
+    their event happens, so a tap keeps the characteristics (``layers._EVENT_KINDS``) and they stay those of the
+    state."""
+    from engine import fuzz
+    g = from_setup({"active": "alice", "step": "main1", "players": {"alice": {"battlefield": [card, "Forest"]}}},
+                   default_pool(), 0)
+    cs = g.all_chars()
+    forest = next(i for i in g.battlefield if g.objects[i].card.name == "Forest")
+    g.objects[forest].tapped = True
+    g.turn_state_changed()
+    assert g._chars is cs
+    fuzz.check_chars(g)
+
+
+def test_rescue_retrievers_prevention_reads_the_attack_as_damage_is_dealt_615() -> None:
+    """615: "prevent all damage that would be dealt to other attacking Soldiers you control" (Rescue Retriever) reads
+    combat as the damage would be dealt: declaring an attacker keeps the characteristics (613.1: no layer applies
+    it), and the prevention applies to the attacking Soldier only then."""
+    from engine import fuzz
+    from engine.replacement import static_shields
+    g = from_setup({"active": "alice", "step": "main1", "players": {
+        "alice": {"battlefield": ["Rescue Retriever", "Elite Vanguard"]}, "bob": {"battlefield": ["Grizzly Bears"]}}},
+        default_pool(), 0)
+    vanguard = next(i for i in g.battlefield if g.objects[i].card.name == "Elite Vanguard")
+    bears = next(i for i in g.battlefield if g.objects[i].card.name == "Grizzly Bears")
+    g.objects[vanguard].sick = False
+    g.turn_state_changed()
+    assert not static_shields(g, bears, vanguard, False)
+    cs = g.all_chars()
+    while g.pending.kind == "priority" and g.step != "declare_attackers":
+        g.submit(g.pending.player, {"action": "pass"})
+    g.submit("alice", {"attackers": {str(vanguard): "bob"}})
+    assert g.objects[vanguard].attacking == "bob" and g._chars is cs
+    fuzz.check_chars(g)
+    assert [s["amount"] for s in static_shields(g, bears, vanguard, False)] == [None]

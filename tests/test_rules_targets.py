@@ -150,3 +150,69 @@ def test_a_trigger_with_two_targets_that_share_a_type_is_offered_the_groups_115_
     g.submit("alice", {"action": "pass"})
     g.submit("bob", {"action": "pass"})
     assert g.controller_of(ids["Hill Giant"]) == "alice" and g.controller_of(ids["Grizzly Bears"]) == "bob"
+
+
+def _kept_targets_game():
+    from engine.setup import from_setup
+    g = from_setup({"active": "alice", "step": "main1", "players": {
+        "alice": {"hand": ["Shock", "Hill Giant"], "battlefield": ["Forest", "Mountain"]},
+        "bob": {"battlefield": ["Grizzly Bears", "Island"]}}}, default_pool(), 0)
+    named = {g.objects[i].card.name: i for i in [*g.battlefield, *g.players["alice"].hand]}
+    return g, named
+
+
+def test_the_legal_targets_of_a_slot_are_kept_through_a_tap_and_found_again_after_a_change_601_2c(monkeypatch) -> None:
+    """601.2c, 115.1: Shock's "any target" among the permanents reads only characteristics and controllers: after a
+    land is tapped for mana (a change of turn state: the characteristics are kept, 613) the permanents it can target
+    are the same and are not matched again; once a creature enters (a change of the state) it is a candidate."""
+    from engine import targets
+    g, named = _kept_targets_game()
+    shock = g.objects[named["Shock"]]
+    spec = spell_ability(shock.card).targets[0]
+    assert targets.target_candidates(g, spec, shock, "alice") == ["alice", "bob", named["Grizzly Bears"]]
+    calls = []
+    real = targets.matches
+    monkeypatch.setattr(targets, "matches", lambda *a, **k: calls.append(a[1]) or real(*a, **k))
+    g.objects[named["Forest"]].tapped = True
+    g.turn_state_changed()
+    assert g._chars is not None
+    assert targets.target_candidates(g, spec, shock, "alice") == ["alice", "bob", named["Grizzly Bears"]]
+    assert not [i for i in calls if isinstance(i, int)]
+    g.move(named["Hill Giant"], "battlefield")
+    giant = next(i for i in g.battlefield if g.objects[i].card.name == "Hill Giant")
+    assert targets.target_candidates(g, spec, shock, "alice") == ["alice", "bob", named["Grizzly Bears"], giant]
+
+
+def test_the_targets_of_a_slot_that_reads_tapped_are_found_again_after_a_tap_601_2c() -> None:
+    """601.2c, 110.5: "target tapped creature" reads turn state: a tap (the characteristics kept) changes its legal
+    targets, so they are never kept with the characteristics."""
+    from engine import targets
+    from engine.cards.abilities import TargetSpec
+    g, named = _kept_targets_game()
+    shock = g.objects[named["Shock"]]
+    spec = TargetSpec({"types": ["Creature"], "tapped": True}, "target tapped creature")
+    assert targets.target_candidates(g, spec, shock, "alice") == []
+    g.objects[named["Grizzly Bears"]].tapped = True
+    g.turn_state_changed()
+    assert g._chars is not None
+    assert targets.target_candidates(g, spec, shock, "alice") == [named["Grizzly Bears"]]
+
+
+def test_the_targets_of_a_slot_with_x_are_kept_for_that_x_107_3a(monkeypatch) -> None:
+    """107.3a, 601.2c: "target creature with mana value X or less" compares with the X of the spell choosing: its
+    candidates are kept through a tap for that X, and found again for another."""
+    from engine import targets
+    from engine.cards.abilities import TargetSpec
+    g, named = _kept_targets_game()
+    shock = g.objects[named["Shock"]]
+    spec = TargetSpec({"types": ["Creature"], "mv_le": {"x": True}}, "target creature with mana value X or less")
+    shock.x = 2
+    assert targets.target_candidates(g, spec, shock, "alice") == [named["Grizzly Bears"]]
+    calls = []
+    real = targets.matches
+    monkeypatch.setattr(targets, "matches", lambda *a, **k: calls.append(a[1]) or real(*a, **k))
+    g.objects[named["Forest"]].tapped = True
+    g.turn_state_changed()
+    assert targets.target_candidates(g, spec, shock, "alice") == [named["Grizzly Bears"]] and not calls
+    shock.x = 1
+    assert targets.target_candidates(g, spec, shock, "alice") == [] and calls
