@@ -108,6 +108,19 @@ def test_a_convoking_creature_pays_a_colored_symbol_of_its_color_702_50a() -> No
     assert all(g.objects[i].tapped for i in g.battlefield)
 
 
+def test_a_convoke_option_keeps_a_creature_that_makes_mana_free_to_tap_for_it_702_50a() -> None:
+    """{2}{R}{R} with two Mountains, Llanowar Elves and Grizzly Bears: neither creature pays {R}; the Bears convoke and
+    the Elves tap for {G} (605.3a), one helper. Tapping the Elves for convoke instead leaves {1}{R}{R} to two Mountains,
+    and needs the Bears as well (the fewest helpers, 601.2h)."""
+    g = _game({"alice": {"battlefield": ["Mountain", "Mountain", "Llanowar Elves", "Grizzly Bears"],
+                         "hand": ["Stoke the Flames"]}})
+    (opt,) = _casts(g, "Stoke the Flames")
+    assert [g.objects[i].card.name for i in opt["convoke"]] == ["Grizzly Bears"]
+    g.submit("alice", {"action": "cast", "card": opt["card"], "convoke": opt["convoke"], "targets": [["bob"]]})
+    assert [g.objects[i].card.name for i in g.stack] == ["Stoke the Flames"]
+    assert all(g.objects[i].tapped for i in g.battlefield)
+
+
 def _activations(g: Any, name: str) -> list[dict[str, Any]]:
     return [o for o in g.pending.options if o.get("action") == "activate" and g.objects[o["card"]].card.name == name]
 

@@ -48,6 +48,9 @@ def cards() -> CardPool:
     ("Tenacious Underdog", "Blitz", False),    # "Blitz—{2}{B}{B}, Pay 2 life"
     ("Shadowgrange Archfiend", "Madness", False),  # "Madness—{2}{B}, Pay 8 life"
     ("Psionic Ritual", "Replicate", False),    # "Replicate—Tap an untapped Horror you control"
+    # a keyword of no row of the table (demonstrate, a later keyword: its copy is not made): not carried out,
+    # so the card is unsupported (engine/support.py) rather than cast as if the keyword were not printed
+    ("Healing Technique", "Demonstrate", False),
 ])
 def test_a_keyword_is_carried_out_only_with_a_cost_casting_pays(cards, name, keyword, done):
     assert implemented(keyword, cards.definition(name)) is done
@@ -146,3 +149,16 @@ def test_plot_reads_a_mana_cost_only(cards):
     """Plot (a later keyword: Outlaws of Thunder Junction): the mana of its plot cost, for the special action."""
     assert plot_cost(cards.definition("Slickshot Show-Off")) == ("1", "R")
     assert plot_cost(cards.definition("Lightning Bolt")) is None
+
+
+def test_copies_for_each_without_a_storm_keyword_are_checked_like_storm_706_10c(cards):
+    """706.10c: "When you cast SELF, copy it for each time you've cast your commander ..." (Echo Storm: no storm-family
+    keyword, the compiler's storm effect with record "copies") makes copies that may choose new targets. With one target
+    slot they are made; the same sentence on a spell with two target slots would need new targets for each slot of each
+    copy, which the engine does not do, so the card is refused as a storm card with several targets is."""
+    echo = cards.definition("Echo Storm")
+    assert storm_problems(echo) == []
+    spell = next(a for a in echo.abilities if a.kind == "spell")
+    wide = dataclasses.replace(echo, abilities=tuple(
+        dataclasses.replace(a, targets=a.targets * 2) if a is spell else a for a in echo.abilities))
+    assert storm_problems(wide) == ["storm copies of a spell with several targets"]
