@@ -1103,9 +1103,17 @@ def is_plain_mana_activation(g: "Game", player: str, a: dict[str, Any]) -> bool:
     ab = _ability_at(g, player, o.id, idx)
     if ab is None:
         return False
-    cost = ab.cost or Cost()
     if a.get("mana") is not None and any("could_produce" in e.args for e in ab.effects):
         return False  # the kind asked for is checked as the mana is added, after the costs (106.7)
+    return _plain_mana_ability(ab)
+
+
+@per_object
+def _plain_mana_ability(ab: Ability) -> bool:
+    """A mana ability (605.1a) without targets whose costs need no choice and change nothing a snapshot would be
+    needed to put back ({T}, an untap, life, counters: no mana, no card discarded, sacrificed, milled or exiled),
+    with no condition, that only adds mana (``is_plain_mana_activation``). Fixed for the ability, so found once."""
+    cost = ab.cost or Cost()
     return ab.kind == "mana" and not ab.targets and not cost.mana and not cost.discard and not cost.sacrifice_self \
         and not cost.mill and not cost.exile_top and not has_choices(cost) and not cost.exile_self \
         and not cost.bottom_self \

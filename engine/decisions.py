@@ -995,14 +995,18 @@ def _spell_afford(g: "Game", player: str, o: Any, total: tuple[str, ...],
 def build(g: "Game", w: dict[str, Any]) -> Decision:
     kind = w["kind"]
     player = w["player"]
-    data = {k: v for k, v in w.items() if k not in ("kind", "player")}
     opts: Any  # the options of this kind (engine/decision_kinds.OPTIONS)
     forced: Any
     if kind == "priority":
-        opts = loops.offered(g, player, priority_options(g, player))  # 716.3: not a fragmented loop's choice
+        opts = priority_options(g, player)
+        if g.frag:  # 716.3: not a fragmented loop's choice (an empty record forbids none)
+            opts = loops.offered(g, player, opts)
         # the turn and step (public, 102.1, 500.1) tell a client when a new step begins (the random bot)
-        return Decision(player, kind, f"{player}: {g.step}, you have priority", opts,
-                        {**data, "turn": g.turn, "step": g.step})
+        step = g.step
+        data = {"turn": g.turn, "step": step} if len(w) == 2 else \
+            {**{k: v for k, v in w.items() if k not in ("kind", "player")}, "turn": g.turn, "step": step}
+        return Decision(player, kind, f"{player}: {step}, you have priority", opts, data)
+    data = {k: v for k, v in w.items() if k not in ("kind", "player")}
     if kind == "play_first":
         # 103.2, 800.4a: only a player still in the game can take the first turn
         return Decision(player, kind, "choose who plays first (103.2)",
