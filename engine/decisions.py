@@ -364,7 +364,8 @@ def _activation_shape(ab: Any) -> tuple[bool, bool]:
 def _timing_statics(g: "Game") -> bool:
     """Does a static working now change when spells may be cast (``casting.can_cast_timing``:
     player_statics.TIMING_KINDS, and 201.3 a name that can't be cast; flash for cards elsewhere, 611.3a)?"""
-    if any("Flash" in e[2].get("keywords", ()) for e in layers.elsewhere(g)):
+    ew = layers.elsewhere(g)
+    if ew and any("Flash" in e[2].get("keywords", ()) for e in ew):
         return True
     if not player_statics.active(g):
         return False
@@ -1149,12 +1150,23 @@ def offer_options(g: "Game", player: str, w: dict[str, Any]) -> list[dict[str, A
     return out
 
 
+def _on_adventure(g: "Game", player: str) -> bool:
+    """Is a card ``player`` cast as an Adventure in exile (a later rule of Adventures: its caster may cast it from
+    there)? (A loop over the exile zones, most often empty, read for every priority decision.)"""
+    objs = g.objects
+    for q in g.order:
+        for i in g.players[q].exile:
+            if objs[i].chosen.get("adventure") == player:
+                return True
+    return False
+
+
 def zone_options(g: "Game", player: str, afford: dict[tuple[str, ...], bool]) -> list[dict[str, Any]]:
     """The extra priority actions (116.2a-b): casts and land plays from other zones, and
     casts from the hand without paying the mana cost."""
     out: list[dict[str, Any]] = []
     if not g.effects and not player_statics.active(g) and not g.players[player].command \
-            and not any(g.objects[i].chosen.get("adventure") == player for q in g.order for i in g.players[q].exile):
+            and not _on_adventure(g, player):
         return out  # (a card on an adventure: its caster may cast it from exile, the later rule of Adventures)
     for oid in zones_cast.candidates(g, player):
         o = g.objects[oid]
