@@ -1103,9 +1103,17 @@ def is_plain_mana_activation(g: "Game", player: str, a: dict[str, Any]) -> bool:
     ab = _ability_at(g, player, o.id, idx)
     if ab is None:
         return False
-    cost = ab.cost or Cost()
     if a.get("mana") is not None and any("could_produce" in e.args for e in ab.effects):
         return False  # the kind asked for is checked as the mana is added, after the costs (106.7)
+    return _plain_mana_ability(ab)
+
+
+@per_object
+def _plain_mana_ability(ab: Ability) -> bool:
+    """A mana ability (605.1a) without targets whose costs need no choice and change nothing a snapshot would be
+    needed to put back ({T}, an untap, life, counters: no mana, no card discarded, sacrificed, milled or exiled),
+    with no condition, that only adds mana (``is_plain_mana_activation``). Fixed for the ability, so found once."""
+    cost = ab.cost or Cost()
     return ab.kind == "mana" and not ab.targets and not cost.mana and not cost.discard and not cost.sacrifice_self \
         and not cost.mill and not cost.exile_top and not has_choices(cost) and not cost.exile_self \
         and not cost.bottom_self \
@@ -1243,7 +1251,7 @@ def activate(g: "Game", player: str, a: dict[str, Any], opponent_chose: bool = F
         raise IllegalAction(f"X={x}: the cost of {o.card.name}'s ability cannot be paid with it (118.3)")
     if cost.loyalty == "-X" and o.counters.get("loyalty", 0) < x:
         raise IllegalAction(f"{o.card.name} has fewer than {x} loyalty counters")
-    if not ab.choose and any(t.chooser == "opponent" for t in ab.targets) and not opponent_chose:
+    if ab.targets and not ab.choose and any(t.chooser == "opponent" for t in ab.targets) and not opponent_chose:
         _ask_opponent_targets(g, player, o, ab, a)  # 602.3: an opponent chooses some of its targets
         return
     if ab.condition is not None:  # marked as it is activated (an illegal activation undoes it)
@@ -1274,9 +1282,12 @@ def activate(g: "Game", player: str, a: dict[str, Any], opponent_chose: bool = F
         # 107.3a, 602.2b: the number announced for its cost ("Remove any number of storage counters") is
         # fixed in its effects, as a mana ability has no object on the stack to keep it (605.3a)
         fixed = [Effect(e.op, _with_x(e.args, x)) for e in ab.effects] if costs.variable(cost) else None
-        extra = {"effects": [{"op": e.op, "args": dict(e.args)} for e in fixed or ab.effects],
-                 "mana": a.get("mana"), "tapped": bool(cost.tap)}
-        if has_choices(cost):
+        choices = has_choices(cost)
+        # its effects as plain data: kept for a cost that asks choices first (costs.start's record), rebuilt from
+        # there for an X fixed in them (finish_mana); else its own mana part resolves as it is
+        extra = {"effects": [{"op": e.op, "args": dict(e.args)} for e in fixed or ab.effects]
+                 if choices or fixed is not None else [], "mana": a.get("mana"), "tapped": bool(cost.tap)}
+        if choices:
             _after_costs(g, costs.start(g, player, cost, oid, None, "mana", a, extra))
             return
         finish_mana(g, player, oid, extra, None if fixed else _mana_part(ab), card)
@@ -1488,7 +1499,7 @@ def finish_mana(g: "Game", player: str, src: int, extra: dict[str, Any], ab: Abi
         ab = Ability("mana", "", effects=tuple(Effect(x["op"], x["args"]) for x in extra.get("effects", ())))
     was = card if card is not None else g.objects[src].card if src in g.objects else None
     treasure = was is not None and "Treasure" in was.subtypes  # as the source last existed (112.7a, a sacrificed one)
-    before_all = dict(g.players[player].pool)
+    before_all = dict(g.players[player].pool) if treasure else {}
     before = dict(g.players[player].pool) if extra.get("tapped") else {}
     effects.run_now(g, ab, src, player, {"mana": extra.get("mana"), "chosen": extra.get("chosen")}, card)
     if treasure:  # "mana from a Treasure": the mana its ability added (Player.treasure_mana)

@@ -364,7 +364,8 @@ def _activation_shape(ab: Any) -> tuple[bool, bool]:
 def _timing_statics(g: "Game") -> bool:
     """Does a static working now change when spells may be cast (``casting.can_cast_timing``:
     player_statics.TIMING_KINDS, and 201.3 a name that can't be cast; flash for cards elsewhere, 611.3a)?"""
-    if any("Flash" in e[2].get("keywords", ()) for e in layers.elsewhere(g)):
+    ew = layers.elsewhere(g)
+    if ew and any("Flash" in e[2].get("keywords", ()) for e in ew):
         return True
     if not player_statics.active(g):
         return False
@@ -995,14 +996,18 @@ def _spell_afford(g: "Game", player: str, o: Any, total: tuple[str, ...],
 def build(g: "Game", w: dict[str, Any]) -> Decision:
     kind = w["kind"]
     player = w["player"]
-    data = {k: v for k, v in w.items() if k not in ("kind", "player")}
     opts: Any  # the options of this kind (engine/decision_kinds.OPTIONS)
     forced: Any
     if kind == "priority":
-        opts = loops.offered(g, player, priority_options(g, player))  # 716.3: not a fragmented loop's choice
+        opts = priority_options(g, player)
+        if g.frag:  # 716.3: not a fragmented loop's choice (an empty record forbids none)
+            opts = loops.offered(g, player, opts)
         # the turn and step (public, 102.1, 500.1) tell a client when a new step begins (the random bot)
-        return Decision(player, kind, f"{player}: {g.step}, you have priority", opts,
-                        {**data, "turn": g.turn, "step": g.step})
+        step = g.step
+        data = {"turn": g.turn, "step": step} if len(w) == 2 else \
+            {**{k: v for k, v in w.items() if k not in ("kind", "player")}, "turn": g.turn, "step": step}
+        return Decision(player, kind, f"{player}: {step}, you have priority", opts, data)
+    data = {k: v for k, v in w.items() if k not in ("kind", "player")}
     if kind == "play_first":
         # 103.2, 800.4a: only a player still in the game can take the first turn
         return Decision(player, kind, "choose who plays first (103.2)",
@@ -1145,12 +1150,23 @@ def offer_options(g: "Game", player: str, w: dict[str, Any]) -> list[dict[str, A
     return out
 
 
+def _on_adventure(g: "Game", player: str) -> bool:
+    """Is a card ``player`` cast as an Adventure in exile (a later rule of Adventures: its caster may cast it from
+    there)? (A loop over the exile zones, most often empty, read for every priority decision.)"""
+    objs = g.objects
+    for q in g.order:
+        for i in g.players[q].exile:
+            if objs[i].chosen.get("adventure") == player:
+                return True
+    return False
+
+
 def zone_options(g: "Game", player: str, afford: dict[tuple[str, ...], bool]) -> list[dict[str, Any]]:
     """The extra priority actions (116.2a-b): casts and land plays from other zones, and
     casts from the hand without paying the mana cost."""
     out: list[dict[str, Any]] = []
     if not g.effects and not player_statics.active(g) and not g.players[player].command \
-            and not any(g.objects[i].chosen.get("adventure") == player for q in g.order for i in g.players[q].exile):
+            and not _on_adventure(g, player):
         return out  # (a card on an adventure: its caster may cast it from exile, the later rule of Adventures)
     for oid in zones_cast.candidates(g, player):
         o = g.objects[oid]

@@ -834,12 +834,17 @@ class Game:
         snapshot = self._snapshot(derived=True) if risky else None  # other answers are checked before any change
         n_answers = len(self.answers)
         wait = self.wait  # the record itself: the decision's data holds derived parts (the top card ...)
-        here = loops.before(self, d.player, answer) if d.kind == "priority" else None  # 716.3
+        priority = d.kind == "priority"
+        # 716.3: the records of loops are looked at only when there is one (an empty record of a fragmented loop
+        # counts nothing before a cast or an activation: loops.before, loops.acted; an empty loop record has no
+        # position a choice could start again: loops.answered)
+        here = loops.before(self, d.player, answer) if priority and self.frag else None
         try:
             try:
                 self._answer(d, answer)
-                loops.answered(self, d, answer)  # 716.2a: a choice starts the loop record again
-                if d.kind == "priority":
+                if self.loop:
+                    loops.answered(self, d, answer)  # 716.2a: a choice starts the loop record again
+                if priority and (self.frag or answer.get("action") in _LOOP_ACTIONS):
                     loops.acted(self, d.player, answer, here)  # 716.3: the record of a fragmented loop
             except IllegalAction:
                 if snapshot is not None:
@@ -1657,6 +1662,9 @@ class Game:
     def view(self, player: str) -> dict[str, Any]:
         return view_of(self, player)
 
+
+#: the priority actions that are game choices of a fragmented loop's record (716.3: loops._sig)
+_LOOP_ACTIONS = ("cast", "activate")
 
 #: the steps an effect may make a player skip (614.10)
 _SKIPPABLE = frozenset({"untap", "upkeep", "draw"})

@@ -8,7 +8,7 @@ decides whether a mana source can be tapped without a question.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, cast
 
 from engine import player_statics, triggers
 from engine.actions import colors_among, could_produce, lose_life
@@ -443,7 +443,10 @@ def output(ab: Ability, g: "Game", oid: int, kind: str) -> list[str]:
 def _most(ab: Ability, g: "Game", oid: int) -> int:
     """The most mana one activation of ``ab`` can add (one kind or another). It depends only on
     the state (106.4, 605.2: "for each creature you control"), so it is kept with the mana sources
-    until the next change (a plan asks it of every source left for each generic mana)."""
+    until the next change (a plan asks it of every source left for each generic mana); that of an ability whose
+    kinds and amounts are fixed (``_steady``: a basic land's, 305.6) is found once for the ability."""
+    if _steady(ab):
+        return _most_fixed(ab)
     kept: dict[tuple[int, int], tuple[Ability, int]] | None = g._msrc.get("#most")
     if kept is None:
         kept = g._msrc["#most"] = {}
@@ -453,6 +456,13 @@ def _most(ab: Ability, g: "Game", oid: int) -> int:
     n = max((len(output(ab, g, oid, m)) for m in produces(ab, g, oid)), default=0)
     kept[(oid, id(ab))] = (ab, n)
     return n
+
+
+@per_object
+def _most_fixed(ab: Ability) -> int:
+    """``_most`` of a mana ability whose kinds and amounts depend on the ability alone (``_steady``: no "for each",
+    605.2; no chosen color, 614.12; no amount counted in the state, 107.3): the state is not read, so found once."""
+    return max((len(output(ab, cast(Any, None), -1, m)) for m in produces(ab)), default=0)
 
 
 def _fold(pool: dict[str, int], ok: Callable[[str], bool] | None) -> dict[str, int]:
@@ -751,11 +761,23 @@ def has_restricted(g: "Game", player: str) -> bool:
 
 def _one_kind(g: "Game", oid: int, ab: Ability) -> str:
     """The one kind of mana a source makes when each activation adds exactly one mana of one kind
-    (a basic land, 305.6); "" for any other source (a choice, {C}{C}, "for each")."""
+    (a basic land, 305.6); "" for any other source (a choice, {C}{C}, "for each"). Fixed for an ability whose kinds
+    and amounts depend on it alone (``_steady``), so found once for it."""
+    if _steady(ab):
+        return _one_kind_fixed(ab)
     made = produces(ab, g, oid)
     if len(made) != 1:
         return ""
     return made[0] if len(output(ab, g, oid, made[0])) == 1 else ""
+
+
+@per_object
+def _one_kind_fixed(ab: Ability) -> str:
+    """``_one_kind`` of a mana ability whose kinds and amounts are fixed (``_steady``): the state is not read."""
+    made = produces(ab)
+    if len(made) != 1:
+        return ""
+    return made[0] if len(output(ab, cast(Any, None), -1, made[0])) == 1 else ""
 
 
 def _counted(g: "Game", player: str, symbols: tuple[str, ...],
