@@ -19,6 +19,7 @@ from engine.mana import (
     POOL_KEYS,
     RESTRICTION_RIDERS,
     ManaError,
+    CHOSEN,
     bound_restriction,
     choice_options,
     is_snow_key,
@@ -332,6 +333,8 @@ def _fixed(ab: Ability) -> tuple[str, ...] | None:
         if e.op == "add_mana" and (a.get("per") or "mana" not in a and "choice" not in a and not (
                 "any" in a and not a.get("chosen_color"))):
             return None
+        if e.op == "add_mana" and any(CHOSEN in o for o in a.get("choice", ())):
+            return None  # "Add {R} or one mana of the chosen color": the permanent's choice (614.12)
     return tuple(produces(ab))
 
 
