@@ -136,3 +136,16 @@ def test_exerting_an_attacker_is_optional_none_is_an_answer_508_1() -> None:
     g.submit("alice", {"cards": []})
     assert "exerted_turn" not in g.objects[brawler].chosen and g.objects[brawler].tapped
     assert not [e for e in g.events if e["type"] == "exert"]
+
+
+def test_a_bots_attack_is_cut_to_the_limit_and_left_as_it_is_within_it_508_1c() -> None:
+    """508.1c ("No more than N creatures can attack each combat"): the bots' declaration is cut to the limit the
+    decision names, the creature a requirement names (508.1d) kept first; a declaration within every limit is
+    passed on as it is, in its own order (the order the attack is logged and exert is asked in)."""
+    from engine.combat import within_limits
+    decl = {11: "bob", 12: "bob", 13: "bob"}
+    assert within_limits({"max_attackers": [[2, None]], "must": [13]}, "attackers", decl) == {13: "bob", 11: "bob"}
+    assert within_limits({"max_attackers": [[1, "bob"]]}, "attackers", {11: "bob"}) == {11: "bob"}
+    kept = within_limits({"max_attackers": [[3, None]], "must": [13]}, "attackers", decl)
+    assert list(kept.items()) == [(11, "bob"), (12, "bob"), (13, "bob")]
+    assert within_limits({}, "attackers", decl) is decl
