@@ -149,3 +149,16 @@ def test_a_bots_attack_is_cut_to_the_limit_and_left_as_it_is_within_it_508_1c() 
     kept = within_limits({"max_attackers": [[3, None]], "must": [13]}, "attackers", decl)
     assert list(kept.items()) == [(11, "bob"), (12, "bob"), (13, "bob")]
     assert within_limits({}, "attackers", decl) is decl
+
+
+@pytest.mark.parametrize("bands", [["x"], [1, 2], [[1, 2], 3]])
+def test_attacking_bands_not_given_as_lists_of_creatures_are_refused_702_21c(bands: Any) -> None:
+    """702.21c: bands are declared as a list of bands, each a list of attacking creatures; anything else is
+    refused as an illegal answer (not an engine fault) and the game is as before."""
+    g = _game(_combat(["Benalish Hero", "Grizzly Bears"], []), [])
+    assert g.pending.kind == "attackers"
+    hero, bears = _ids(g, "Benalish Hero")[0], _ids(g, "Grizzly Bears")[0]
+    before = g.state_key()
+    with pytest.raises(IllegalAction, match="702.21c"):
+        g.submit("alice", {"attackers": {str(hero): "bob", str(bears): "bob"}, "bands": bands})
+    assert g.state_key() == before
