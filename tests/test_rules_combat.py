@@ -162,3 +162,18 @@ def test_attacking_bands_not_given_as_lists_of_creatures_are_refused_702_21c(ban
     with pytest.raises(IllegalAction, match="702.21c"):
         g.submit("alice", {"attackers": {str(hero): "bob", str(bears): "bob"}, "bands": bands})
     assert g.state_key() == before
+
+
+def test_the_attackers_decision_names_the_attacks_that_cost_and_only_then_508_1g() -> None:
+    """508.1g-h: with bob's Ghostly Prison ("Creatures can't attack you unless their controller pays {2} for each
+    creature"), the declaration of attackers names the Bears' attack as one that costs, attacking nothing for free,
+    and one alice can pay alone (two Forests); without it, no attack costs and the decision names none."""
+    for prison in (True, False):
+        g = _game(_combat(["Grizzly Bears", "Forest", "Forest"], ["Ghostly Prison"] if prison else []), [])
+        d = g.pending
+        assert d.kind == "attackers"
+        (bears,) = _ids(g, "Grizzly Bears")
+        if prison:
+            assert d.options["costly"] == [[bears, []]] and d.options["payable"] == [bears]
+        else:
+            assert "costly" not in d.options and "payable" not in d.options
