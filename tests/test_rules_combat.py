@@ -177,3 +177,15 @@ def test_the_attackers_decision_names_the_attacks_that_cost_and_only_then_508_1g
             assert d.options["costly"] == [[bears, []]] and d.options["payable"] == [bears]
         else:
             assert "costly" not in d.options and "payable" not in d.options
+
+
+def test_only_creatures_limited_to_some_attack_targets_are_named_in_the_hints_508_1c() -> None:
+    """508.1c-d: the attackers decision names ("targets_of") the targets of the creatures that may attack only some
+    of them (a restriction, a goaded creature); Grizzly Bears, free to attack bob or his Jace Beleren, is not named,
+    so a client offers it every target."""
+    g = _game(_combat(["Grizzly Bears"], ["Jace Beleren"]), [])
+    d = g.pending
+    assert d.kind == "attackers"
+    (bears,) = _ids(g, "Grizzly Bears")
+    assert bears in d.options["attackers"]
+    assert "targets_of" not in d.options
