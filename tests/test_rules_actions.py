@@ -127,3 +127,18 @@ def test_a_shield_counter_preventing_damage_is_one_counter_removed_121_1_603_2()
     (bears,) = _ids(g, "Grizzly Bears")
     assert g.objects[bears].damage == 0 and g.objects[bears].counters.get("shield", 0) == 0
     assert [t["card"].name for t in g.triggered] + [g.objects[i].card.name for i in g.stack] == ["Shield Watcher"]
+
+
+def test_totem_armor_replacing_a_destruction_is_logged_with_the_creature_702_88a() -> None:
+    """702.88a: "If enchanted creature would be destroyed, instead remove all damage from it and destroy this Aura"
+    (Hyena Umbra): the creature stays with its damage removed, the Aura goes, and the log says why, naming the
+    creature."""
+    g = _game({"bob": {"battlefield": [{"name": "Grizzly Bears", "id": "bears", "damage": 1},
+                                       {"name": "Hyena Umbra", "attached_to": "bears"}]}})
+    (bears,) = _ids(g, "Grizzly Bears")
+    mark = len(g.events)
+    assert destroy(g, bears, by_effect=True) is False
+    assert g.objects[bears].zone == "battlefield" and g.objects[bears].damage == 0
+    assert not _ids(g, "Hyena Umbra")
+    assert [e for e in g.events[mark:] if e.get("type") == "totem_armor"] == [
+        {"type": "totem_armor", "card": "Grizzly Bears", "obj": bears}]
