@@ -142,3 +142,19 @@ def test_totem_armor_replacing_a_destruction_is_logged_with_the_creature_702_88a
     assert not _ids(g, "Hyena Umbra")
     assert [e for e in g.events[mark:] if e.get("type") == "totem_armor"] == [
         {"type": "totem_armor", "card": "Grizzly Bears", "obj": bears}]
+
+
+def test_a_mana_choice_named_by_its_index_and_an_index_out_of_range_is_no_engine_fault_106_4() -> None:
+    """106.4, 605.3a: "{T}: Add {R} or {G}" (Rootbound Crag) activated with the kind named by its 0-based index adds
+    that kind; an index past the options is answered without an engine fault (refused, or one of the kinds added),
+    never a crash of the game."""
+    for pick, want in ((0, {"R": 1}), (1, {"G": 1}), (2, None)):
+        g = _game({"alice": {"battlefield": ["Rootbound Crag"]}})
+        (crag,) = _ids(g, "Rootbound Crag")
+        try:
+            g.submit("alice", {"action": "activate", "card": crag, "ability": 0, "mana": pick})
+        except IllegalAction:
+            assert want is None and g.players["alice"].pool == {}
+            continue
+        pool = g.players["alice"].pool
+        assert pool == want if want is not None else pool in ({"R": 1}, {"G": 1})
