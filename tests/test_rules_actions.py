@@ -127,3 +127,34 @@ def test_a_shield_counter_preventing_damage_is_one_counter_removed_121_1_603_2()
     (bears,) = _ids(g, "Grizzly Bears")
     assert g.objects[bears].damage == 0 and g.objects[bears].counters.get("shield", 0) == 0
     assert [t["card"].name for t in g.triggered] + [g.objects[i].card.name for i in g.stack] == ["Shield Watcher"]
+
+
+def test_totem_armor_replacing_a_destruction_is_logged_with_the_creature_702_88a() -> None:
+    """702.88a: "If enchanted creature would be destroyed, instead remove all damage from it and destroy this Aura"
+    (Hyena Umbra): the creature stays with its damage removed, the Aura goes, and the log says why, naming the
+    creature."""
+    g = _game({"bob": {"battlefield": [{"name": "Grizzly Bears", "id": "bears", "damage": 1},
+                                       {"name": "Hyena Umbra", "attached_to": "bears"}]}})
+    (bears,) = _ids(g, "Grizzly Bears")
+    mark = len(g.events)
+    assert destroy(g, bears, by_effect=True) is False
+    assert g.objects[bears].zone == "battlefield" and g.objects[bears].damage == 0
+    assert not _ids(g, "Hyena Umbra")
+    assert [e for e in g.events[mark:] if e.get("type") == "totem_armor"] == [
+        {"type": "totem_armor", "card": "Grizzly Bears", "obj": bears}]
+
+
+def test_a_mana_choice_named_by_its_index_and_an_index_out_of_range_is_no_engine_fault_106_4() -> None:
+    """106.4, 605.3a: "{T}: Add {R} or {G}" (Rootbound Crag) activated with the kind named by its 0-based index adds
+    that kind; an index past the options is answered without an engine fault (refused, or one of the kinds added),
+    never a crash of the game."""
+    for pick, want in ((0, {"R": 1}), (1, {"G": 1}), (2, None)):
+        g = _game({"alice": {"battlefield": ["Rootbound Crag"]}})
+        (crag,) = _ids(g, "Rootbound Crag")
+        try:
+            g.submit("alice", {"action": "activate", "card": crag, "ability": 0, "mana": pick})
+        except IllegalAction:
+            assert want is None and g.players["alice"].pool == {}
+            continue
+        pool = g.players["alice"].pool
+        assert pool == want if want is not None else pool in ({"R": 1}, {"G": 1})

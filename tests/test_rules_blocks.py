@@ -130,3 +130,28 @@ def test_an_attacker_that_must_be_blocked_if_able_is_named_when_a_creature_can_b
     (protector,) = [i for i in g.battlefield if g.objects[i].card.name == "Gaea's Protector"]
     assert g.pending.kind == "blockers"
     assert g.pending.options["blocked_if_able"] == [protector]
+
+
+def test_the_requirement_search_tries_at_most_its_budget_of_declarations_509_1c(monkeypatch) -> None:
+    """509.1c: a declaration that obeys fewer requirements than another possible one is refused (Lure: "All
+    creatures able to block enchanted creature do so"; Hill Giant blocks nothing); the search for a better one
+    tries at most ``combat._BLOCK_SEARCH`` declarations, one each (a combat too large to search is accepted as
+    given). Here two are tried: the empty one and the Giant's block; with a budget of 2 the refusal stands, with 1
+    the search stops first."""
+    from engine import combat
+    for budget, refused in ((2, True), (1, False)):
+        monkeypatch.setattr(combat, "_BLOCK_SEARCH", budget)
+        r = Runner({"name": "t", "setup": {"active": "alice", "step": "declare_attackers", "players": {
+            "alice": {"battlefield": [{"name": "Grizzly Bears", "id": "bears"},
+                                      {"name": "Lure", "attached_to": "bears"}]},
+            "bob": {"battlefield": ["Hill Giant"]}}},
+            "steps": [{"alice": "attack", "with": ["bears"]}, {"pass_until": "declare_blockers"}]}, default_pool())
+        r.run()
+        g = r.g
+        assert g.pending.kind == "blockers" and g.pending.player == "bob"
+        if refused:
+            with pytest.raises(IllegalAction, match="509.1c"):
+                g.submit("bob", {"blockers": {}})
+        else:
+            g.submit("bob", {"blockers": {}})
+            assert g.pending.kind == "priority"

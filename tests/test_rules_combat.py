@@ -136,3 +136,56 @@ def test_exerting_an_attacker_is_optional_none_is_an_answer_508_1() -> None:
     g.submit("alice", {"cards": []})
     assert "exerted_turn" not in g.objects[brawler].chosen and g.objects[brawler].tapped
     assert not [e for e in g.events if e["type"] == "exert"]
+
+
+def test_a_bots_attack_is_cut_to_the_limit_and_left_as_it_is_within_it_508_1c() -> None:
+    """508.1c ("No more than N creatures can attack each combat"): the bots' declaration is cut to the limit the
+    decision names, the creature a requirement names (508.1d) kept first; a declaration within every limit is
+    passed on as it is, in its own order (the order the attack is logged and exert is asked in)."""
+    from engine.combat import within_limits
+    decl = {11: "bob", 12: "bob", 13: "bob"}
+    assert within_limits({"max_attackers": [[2, None]], "must": [13]}, "attackers", decl) == {13: "bob", 11: "bob"}
+    assert within_limits({"max_attackers": [[1, "bob"]]}, "attackers", {11: "bob"}) == {11: "bob"}
+    kept = within_limits({"max_attackers": [[3, None]], "must": [13]}, "attackers", decl)
+    assert list(kept.items()) == [(11, "bob"), (12, "bob"), (13, "bob")]
+    assert within_limits({}, "attackers", decl) is decl
+
+
+@pytest.mark.parametrize("bands", [["x"], [1, 2], [[1, 2], 3]])
+def test_attacking_bands_not_given_as_lists_of_creatures_are_refused_702_21c(bands: Any) -> None:
+    """702.21c: bands are declared as a list of bands, each a list of attacking creatures; anything else is
+    refused as an illegal answer (not an engine fault) and the game is as before."""
+    g = _game(_combat(["Benalish Hero", "Grizzly Bears"], []), [])
+    assert g.pending.kind == "attackers"
+    hero, bears = _ids(g, "Benalish Hero")[0], _ids(g, "Grizzly Bears")[0]
+    before = g.state_key()
+    with pytest.raises(IllegalAction, match="702.21c"):
+        g.submit("alice", {"attackers": {str(hero): "bob", str(bears): "bob"}, "bands": bands})
+    assert g.state_key() == before
+
+
+def test_the_attackers_decision_names_the_attacks_that_cost_and_only_then_508_1g() -> None:
+    """508.1g-h: with bob's Ghostly Prison ("Creatures can't attack you unless their controller pays {2} for each
+    creature"), the declaration of attackers names the Bears' attack as one that costs, attacking nothing for free,
+    and one alice can pay alone (two Forests); without it, no attack costs and the decision names none."""
+    for prison in (True, False):
+        g = _game(_combat(["Grizzly Bears", "Forest", "Forest"], ["Ghostly Prison"] if prison else []), [])
+        d = g.pending
+        assert d.kind == "attackers"
+        (bears,) = _ids(g, "Grizzly Bears")
+        if prison:
+            assert d.options["costly"] == [[bears, []]] and d.options["payable"] == [bears]
+        else:
+            assert "costly" not in d.options and "payable" not in d.options
+
+
+def test_only_creatures_limited_to_some_attack_targets_are_named_in_the_hints_508_1c() -> None:
+    """508.1c-d: the attackers decision names ("targets_of") the targets of the creatures that may attack only some
+    of them (a restriction, a goaded creature); Grizzly Bears, free to attack bob or his Jace Beleren, is not named,
+    so a client offers it every target."""
+    g = _game(_combat(["Grizzly Bears"], ["Jace Beleren"]), [])
+    d = g.pending
+    assert d.kind == "attackers"
+    (bears,) = _ids(g, "Grizzly Bears")
+    assert bears in d.options["attackers"]
+    assert "targets_of" not in d.options

@@ -64,6 +64,18 @@ def test_pay_life_or_enter_tapped_is_answered_by_its_option_or_the_option_s_numb
     assert (g.players["alice"].life, g.objects[crypt].tapped) == (life, tapped)
 
 
+def test_life_paid_as_a_land_enters_is_logged_with_the_land_614_12(cards):
+    """614.12, 119.4: the 2 life paid for Blood Crypt is logged with the land it was paid for (its name and its
+    object, which the table's log names later events by); entering tapped logs no payment."""
+    for pay in (True, False):
+        g, crypt = _play_shockland(cards)
+        mark = len(g.events)
+        g.submit("alice", {"option": "pay" if pay else "tapped"})
+        paid = [e for e in g.events[mark:] if e.get("type") == "enter_pay"]
+        assert paid == ([{"type": "enter_pay", "player": "alice", "card": "Blood Crypt", "life": 2, "obj": crypt}]
+                        if pay else [])
+
+
 @pytest.mark.parametrize("answer", [0, 3, "both", True])
 def test_pay_life_or_enter_tapped_refuses_what_names_no_option(cards, answer):
     g, _ = _play_shockland(cards)
