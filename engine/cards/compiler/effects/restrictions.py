@@ -196,12 +196,22 @@ def _name_lock_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
                                      "name_of": what, "duration": DURATIONS[m.group(3)]})]
 
 
-@reader(r"^(players|each player|your opponents|each opponent|you|target player|target opponent) can't cast ("
+@reader(r"^(players|each player|your opponents|each opponent|you|target player|target opponent|its controller|"
+        r"that spell's controller|that player|defending player) can't cast ("
         + SPELL_KIND_WORDS + r"|)spells (this turn|until your next turn|until the end of your next turn)$")
 def _cant_cast_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
     """101.2, 611.2: "Your opponents can't cast spells this turn" (Mandate of Peace), "Target player can't
-    cast creature spells this turn" (Cease-Fire): a rule for those players for that long."""
+    cast creature spells this turn" (Cease-Fire): a rule for those players for that long. A player named before
+    (608.2c): "Counter target spell. Its controller can't cast spells this turn" (Render Silent), "Whenever SELF
+    attacks, defending player can't cast spells this turn" (Xantid Swarm, 506.2): that player, bound as the effect
+    begins (611.2a)."""
     who: Any = _LIFE_WHO.get(m.group(1))
+    if who is None and not m.group(1).startswith("target "):
+        named = c.player(m.group(1))
+        if named is None or m.group(3) == "until the end of your next turn":
+            return None
+        return [Effect("player_effect", {"static": {"kind": "cast_forbid", "spells": SPELL_KINDS[m.group(2)]},
+                                         "player": named, "duration": DURATIONS[m.group(3)]})]
     if who is None:
         who = c.ref(m.group(1))
         if who is None:
