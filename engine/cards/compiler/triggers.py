@@ -1003,8 +1003,12 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         # ability of that keyword of any of your objects (602.1)
         kws = [k.capitalize() for k in (m.group(1), m.group(2)) if k]
         return {"event": "activate", "who": "you", "keyword": kws[0] if len(kws) == 1 else kws}
-    if c == "you activate an ability that isn't a mana ability":  # 602.1, 605: every activation but a mana ability's
-        return {"event": "activate", "who": "you", "filter": {}, "nonmana": True}
+    m = re.fullmatch(r"(you|an opponent|a player) activates? an ability that isn't a mana ability", c)
+    if m:  # 602.1, 605: every activation but a mana ability's, by that player ("Whenever a player activates an ability
+        # that isn't a mana ability, SELF deals 1 damage to that player": Burning-Tree Shaman; that player is the one
+        # who activated it, 603.2)
+        return {"event": "activate", "who": {"you": "you", "an opponent": "opponent", "a player": "any"}[m.group(1)],
+                "filter": {}, "nonmana": True}
     if c == "you activate an ability":  # 602.1: any activated ability but a mana ability (the event's, 605.1a)
         return {"event": "activate", "who": "you"}
     m = re.fullmatch(r"you activate (?:a loyalty ability|an ability) of (?:a|an) (.+)", c)
@@ -1016,13 +1020,17 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         if "loyalty" in c:
             out["loyalty"] = True
         return out
-    m = re.fullmatch(r"(you|an opponent|a player) activates? an ability of (?:a|an) (.+?) that isn't a mana ability", c)
-    if m:  # 602.1: activated abilities other than mana abilities (605)
+    m = re.fullmatch(r"(you|an opponent|a player) activates? an ability of (?:a|an) (.+?)( on the battlefield)?"
+                     r"( that isn't a mana ability)?", c)
+    if m and (m.group(4) or m.group(1) != "you"):  # 602.1: activated abilities other than mana abilities (605);
+        # "Whenever an opponent activates an ability of an artifact, creature, or land on the battlefield, if it isn't
+        # a mana ability, ..." (Harsh Mentor): the permanents' abilities (the condition after it read as nonmana)
         f = parse_noun(m.group(2))
-        if f is None:
+        if f is None or f.get("controller") or f.get("zone", "battlefield") != "battlefield":
             return None
-        return {"event": "activate", "who": {"you": "you", "an opponent": "opponent", "a player": "any"}[m.group(1)],
-                "filter": f, "nonmana": True}
+        out = {"event": "activate", "who": {"you": "you", "an opponent": "opponent", "a player": "any"}[m.group(1)],
+               "filter": f}
+        return {**out, "nonmana": True} if m.group(4) else out
     m = re.fullmatch(r"one or more cards are put into exile from (your|an opponent's) graveyard", c)
     if m:  # "Whenever one or more cards are put into exile from your graveyard, put that many +1/+1 counters on SELF"
         # (Rakshasa Vizier): one trigger for the cards of one event (603.2c), "that many" their number
