@@ -64,6 +64,7 @@ def _event_word(w: str) -> str | None:
             "leave the battlefield": "ltb", "is turned face up": "turned_face_up",
             "phases in": "phases_in", "phases out": "phases_out",  # 702.25
             "attacks alone": "attacks_alone", "explores": "explores", "becomes renowned": "renowned",
+            "attacks and isn't blocked": "unblocked",  # 509.1h: an attacking creature no creature blocks
             "enters or dies": "etb_or_dies", "enters or attacks": "etb_or_attacks", "fights": "fights"}.get(w)
 
 
@@ -816,7 +817,7 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         return {"event": "dies", "attached": True}
     m = re.fullmatch(
         r"(?:a|an|another|one or more|two or more) (.+?) (enters or dies|enters or attacks|enters|dies|"
-        r"attacks or blocks|attacks|blocks|"
+        r"attacks or blocks|attacks and isn't blocked|attacks|blocks|"
         r"attack|enter|die|"
         r"block|"
         r"leaves the battlefield|leave the battlefield|is put into a graveyard from the battlefield|are put into a "
