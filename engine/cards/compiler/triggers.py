@@ -262,6 +262,14 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
             f.pop("zone", None)
             out = {"event": "deals_damage", "filter": f, "damaged": dealt}
         return {**out, "combat": True} if m.group(2) else out
+    m = re.fullmatch(r"(an? (?:[a-z]+ )?source (?:you control|an opponent controls)) deals damage", c)
+    if m:  # "Whenever a noncreature source you control deals damage, you gain that much life" (Tamanoa): each damage
+        # event of such a source, a spell, a permanent or the source of an ability (120.3, 609.7); "that much" its amount
+        f = parse_noun(m.group(1))
+        if f is None or not f.pop("source", False) or f.get("player") or set(f) - {"controller", "types", "not_types",
+                                                                                   "colors", "not_colors"}:
+            return None
+        return {"event": "deals_damage", "filter": {**f, "zone": "any_card"}}
     m = re.fullmatch(r"(an? .+?) deals damage", c)
     if m and " or " not in m.group(1) and not m.group(1).startswith(("a source", "an? spell")):
         # "Whenever a Sliver deals damage, its controller gains that much life" (Essence Sliver): each damage event
