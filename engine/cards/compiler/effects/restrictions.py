@@ -145,13 +145,21 @@ def _cant_lose_game_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
             Effect("player_effect", {"static": {"kind": "cant_win_game", "who": "opponent"}, "duration": dur})]
 
 
-@reader(r"^(players|each player|your opponents|each opponent|you) can't (gain|lose) life "
-        r"(this turn|until your next turn)$")
+@reader(r"^(players|each player|your opponents|each opponent|you|that player|its controller|defending player) "
+        r"can't (gain|lose) life (this turn|until your next turn|for the rest of the game)$")
 def _cant_change_life_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
     """118.7, 118.8, 611.2: "Players can't gain life this turn" (Skullcrack), "Your opponents can't
-    gain life this turn" (Atarka's Command): a rule for the players for that long."""
-    return [Effect("player_effect", {"static": {"kind": f"cant_{m.group(2)}_life", "who": _LIFE_WHO[m.group(1)]},
-                                     "duration": DURATIONS[m.group(3)]})]
+    gain life this turn" (Atarka's Command): a rule for the players for that long; "Whenever SELF deals damage to a
+    player, that player can't gain life for the rest of the game" (Stigma Lasher): the player named before (608.2c),
+    bound as the effect begins (611.2a), for good."""
+    st = {"kind": f"cant_{m.group(2)}_life"}
+    if m.group(1) in _LIFE_WHO:
+        return [Effect("player_effect", {"static": {**st, "who": _LIFE_WHO[m.group(1)]},
+                                         "duration": DURATIONS[m.group(3)]})]
+    named = c.player(m.group(1))
+    if named is None:
+        return None
+    return [Effect("player_effect", {"static": st, "player": named, "duration": DURATIONS[m.group(3)]})]
 
 
 @reader(r"^(players|each player|your opponents|each opponent|you|target player|target opponent) can't play lands "
