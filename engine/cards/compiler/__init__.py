@@ -540,7 +540,7 @@ def _lower_triggered(item: IrItem) -> Ability | None:
 
 
 #: a list of words in a trigger condition, "A, B, C, and/or D, ...": its commas are not where the condition ends
-_LIST_GOES_ON = re.compile(r"\b[a-z]+(?: [a-z]+)?, [a-z]+(?: [a-z]+)?, (?:and/or|and|or) [a-z]+(?: [a-z]+){0,3}, ")
+_LIST_GOES_ON = re.compile(r"\b[a-z]+(?: [a-z]+)?, [a-z]+(?: [a-z]+)?, (?:and/or|and|or) [a-z]+(?: [a-z]+)?, ")
 
 
 def _lower_triggered_at(item: IrItem, nth: int = 0) -> Ability | None:

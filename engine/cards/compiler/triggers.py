@@ -1031,7 +1031,7 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         return out
     m = re.fullmatch(r"(you|an opponent|a player) activates? an ability of (?:a|an) (.+?)( on the battlefield)?"
                      r"( that isn't a mana ability)?", c)
-    if m and (m.group(4) or m.group(1) != "you"):  # 602.1: activated abilities other than mana abilities (605);
+    if m and (m.group(4) or m.group(3) and m.group(1) != "you"):  # 602.1: activated abilities other than mana (605);
         # "Whenever an opponent activates an ability of an artifact, creature, or land on the battlefield, if it isn't
         # a mana ability, ..." (Harsh Mentor): the permanents' abilities (the condition after it read as nonmana)
         f = parse_noun(m.group(2))
