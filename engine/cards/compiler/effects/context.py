@@ -367,7 +367,8 @@ class Ctx:
             # 506.4: what SELF attacks, or (when "it" is a trigger's creature, not SELF) what that creature attacks
             return "attacked" if self.last in (None, "self") and "that creature" not in p else "attacked_by_it"
         if p in ("the exiled card", "the exiled cards", "the exiled permanent", "cards exiled with self",
-                 "all cards exiled with self", "each card exiled with self") and self.last in (None, "self"):
+                 "all cards exiled with self", "each card exiled with self", "all cards exiled with it",
+                 "cards exiled with it") and self.last in (None, "self"):  # ("with it": SELF, the trigger's subject)
             return "linked_exiled"  # 607.2a: the cards this object's linked ability exiled
         if p in ("creatures dealt damage this way", "each creature dealt damage this way",
                  "permanents dealt damage this way"):
