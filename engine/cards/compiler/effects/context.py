@@ -210,7 +210,8 @@ class Ctx:
             self.last_player = {("owner_of" if m.group(3) == "owner" else "controller_of"): "attached"}
             return self.last_player
         m = re.fullmatch(r"(target (?:creature|permanent|artifact|enchantment|land|planeswalker|nonland permanent|"
-                         r"[a-z]+ creature))'s (controller|owner)", p)
+                         r"[a-z]+ creature|spell|instant or sorcery spell|creature spell|noncreature spell))'s "
+                         r"(controller|owner)", p)
         if m:  # "Target creature's controller sacrifices it, then that player creates a 5/5 Dragon" (Sarkhan the
             # Mad): the target, and the player who controls (owns) it as the instruction is carried out (608.2c)
             t = self.ref(m.group(1))
