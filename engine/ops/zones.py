@@ -93,7 +93,7 @@ def _exile(g: "Game", r: Ctx, e: Effect) -> None:
         link_exiled(g, r, new)  # 607.2a: "cards exiled with SELF" (Bag of Holding)
         return
     before = dict(r.get("followed") or {})
-    auras = _auras_on(g, refs(g, r, e.args["what"])) if e.get("with_auras") else []
+    auras = _auras_on(g, refs(g, r, e.args["what"]), _only(g, r, e)) if e.get("with_auras") else []
     last = {x: gone_record(g, x, "exiled") for x in [*refs(g, r, e.args["what"]), *auras]
             if isinstance(x, int) and x in g.objects and g.objects[x].zone == "battlefield"}
     _move_all(g, r, e, "exile")
@@ -177,19 +177,25 @@ def _haunt(g: "Game", r: Ctx, e: Effect) -> None:
     g.log("haunt", card=g.objects[new].card.name, haunts=g.objects[to[0]].card.name)
 
 
-def _auras_on(g: "Game", what: list[Any]) -> list[int]:
+def _auras_on(g: "Game", what: list[Any], only: str | None = None) -> list[int]:
     """303.4: the Auras attached to the permanents named, as the instruction begins (an instruction that moves a
-    permanent "and all Auras attached to it" moves them with it)."""
+    permanent "and all Auras attached to it" moves them with it); ``only``: those that player controls ("and all Auras
+    you control attached to it")."""
     objs = [x for x in what if isinstance(x, int) and x in g.objects and g.objects[x].zone == "battlefield"]
     return [i for i in g.battlefield if g.objects[i].attached_to in objs and "Aura" in g.chars(i).subtypes
-            and i not in objs]
+            and i not in objs and (only is None or g.chars(i).controller == only)]
+
+
+def _only(g: "Game", r: Ctx, e: Effect) -> str | None:
+    """The player whose Auras alone move with the permanents ("all Auras you control attached to it"), or None."""
+    return controller(g, r) if e.get("with_auras") == "you" else None
 
 
 @op("bounce")
 def _bounce(g: "Game", r: Ctx, e: Effect) -> None:
     if e.get("with_auras"):  # "... and each Aura attached to it": all move at once (303.4, 400.7)
         objs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int) and x in g.objects]
-        auras = _auras_on(g, objs)
+        auras = _auras_on(g, objs, _only(g, r, e))
         for x in objs + auras:
             if x in g.objects and g.objects[x].zone == "battlefield":
                 r.setdefault("returned", []).append(g.move(x, "hand"))

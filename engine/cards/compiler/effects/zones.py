@@ -85,19 +85,20 @@ def _destroy(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect(op, args)]
 
 
-@reader(r"^(return|exile) (.+?) and (?:each|all) auras? attached to (it|them|that creature|those creatures)"
-        r"(?: to (?:its|their) owners?'s? hands?)?$")
+@reader(r"^(return|exile) (.+?) and (?:each|all) auras?( you control)? attached to (?:it|them|that creature|those "
+        r"creatures)(?: to (?:its|their) owners?'s? hands?)?$")
 def _bounce_with_auras(m: re.Match, c: Ctx) -> list[Effect] | None:
     """303.4, 400.7: "Return target creature and all Auras attached to it to their owners' hands" (Hubris, Portal
     of Sanctuary, Mark of Eviction), "Exile any number of target creatures and all Auras attached to them"
-    (Silence the Believers): the permanents and the Auras on them, as the instruction begins, move together."""
+    (Silence the Believers): the permanents and the Auras on them, as the instruction begins, move together; "... and
+    all Auras you control attached to it" (Orzhov Charm): only those Auras its controller controls."""
     bounce = m.group(1) == "return"
     if bounce != m.group(0).endswith(("hand", "hands")):
         return None
     what = c.ref(m.group(2))
     if what is None or what == "self":
         return None
-    return [Effect("bounce" if bounce else "exile", {"what": what, "with_auras": True})]
+    return [Effect("bounce" if bounce else "exile", {"what": what, "with_auras": "you" if m.group(3) else True})]
 
 
 @reader(r"^put (the exiled cards?) into (?:its|their) owners?'s? hands?$")
