@@ -8,7 +8,7 @@ from typing import Any
 
 from engine.cards.abilities import Effect, TargetSpec
 from engine.cards.compiler.effects.amounts import amount_of, bind_x
-from engine.cards.compiler.effects.context import DURATIONS, TAPPED_DURATIONS, Ctx, Reader, reader
+from engine.cards.compiler.effects.context import DURATIONS, TAPPED_DURATIONS, Ctx, Reader, keyword_list, reader
 from engine.cards.compiler.quantities import count_of, quantity
 from engine.cards.compiler.targets import number, parse_noun, parse_target
 
@@ -511,7 +511,20 @@ def _owners_regain(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("gain_control", {"what": {"each": f}, "to_owner": True})]
 
 
-@reader(r"^gain control of (.+?)( until end of turn| for as long as you control self| " + TAPPED_DURATIONS + r")?$")
+@reader(r"^until end of turn, (?:you )?gain control of (target [a-z ]+?)(?: and (?:it|that creature) gains ([a-z ,]+))?$")
+def _steal_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """611.2a, 613.1b: "Until end of turn, you gain control of target creature and it gains haste" (Grab the Reins,
+    Besmirch): control until the turn ends, and the keywords for as long (613.1f)."""
+    what = c.ref(m.group(1))
+    kws = keyword_list(m.group(2)) if m.group(2) else []
+    if not (isinstance(what, dict) and "target" in what) or kws is None:
+        return None
+    out = [Effect("gain_control", {"what": what, "duration": "eot"})]
+    return out + [Effect("grant", {"what": what, "keywords": kws})] if kws else out
+
+
+@reader(r"^(?:you )?gain control of (.+?)( until end of turn| for as long as you control self| " + TAPPED_DURATIONS
+        + r")?$")
 def _steal(m: re.Match, c: Ctx) -> list[Effect] | None:
     what = c.ref(m.group(1))
     if what is None:
@@ -1287,7 +1300,7 @@ READERS: tuple[Reader, ...] = (
     _block_choice,
     _regen,
     _give_control,
-    _steal, _owners_regain,
+    _steal_for_now, _steal, _owners_regain,
     _each_keeps,
     _choose_sacrifice_rest,
     _choose_n_sacrifice_rest,
