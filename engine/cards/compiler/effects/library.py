@@ -778,6 +778,13 @@ def read_look(text: str, ctx: Ctx) -> list[Effect] | None:
     # N cards of your library" says (401.1)
     t = re.sub(r"^(look at|reveal) (that many|two|three|four|five|six|seven|x) cards from the top of your library\b",
                r"\1 the top \2 cards of your library", t)
+    # "Look at the top three cards of target player's library. Put one back and the rest into that player's graveyard"
+    # (Dimir Charm): "back" is on top of the library the cards came from (401.1)
+    t = re.sub(r"^(look at the top \w+ cards of (your|target player's|that player's) library\. )put one back and the "
+               r"rest into (your|that player's) graveyard$",
+               lambda mm: f"{mm.group(1)}put one of them back on top of "
+                          f"{'your' if mm.group(2) == 'your' else mm.group(3)} library and the rest into "
+                          f"{mm.group(3)} graveyard", t)
     m = re.fullmatch(r"you may (look at the top \w+ cards of your library)\. if you do, (reveal .+? from among them), "
                      r"then (put (?:that card|those cards|it|them) on top of your library(?: in any order)?) and the "
                      r"rest on the bottom(?: of your library)? in any order", t)
