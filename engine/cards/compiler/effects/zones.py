@@ -239,17 +239,22 @@ def _nth_from_top(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 @reader(
     r"^put (.+?) on (top|the bottom) of (?:its|their) owners?'s? librar(?:y|ies)$|^put (.+?) on (top|the bottom) of "
-    r"your library$"
+    r"your library( in any order)?$"
 )
 def _tuck(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"Put target creature on top of its owner's library"; "put SELF from your graveyard on top of your library"
-    (Gate Colossus: the card in the graveyard, its ability working there, 112.6k)."""
+    (Gate Colossus: the card in the graveyard, its ability working there, 112.6k); "Put up to four target cards from
+    your graveyard on the bottom of your library in any order" (Bow of Nylea): their owner orders them (401.4)."""
     what = c.ref(re.sub(r"^self from your graveyard$", "self", m.group(1) or m.group(3)))
     where = m.group(2) or m.group(4)
+    if m.group(5) and (where == "top" or not (isinstance(what, dict) and "target" in what)
+                       or c.targets[what["target"]].filter.get("owner") != "you"):
+        return None
     return (
         None
         if what is None
-        else [Effect("move", {"what": what, "to": "library_top" if where == "top" else "library_bottom"})]
+        else [Effect("move", {"what": what, "to": "library_top" if where == "top" else "library_bottom",
+                              **({"any_order": True} if m.group(5) else {})})]
     )
 
 
