@@ -318,13 +318,6 @@ class Ctx:
             return {"targets_of": "it", "filter": self.cast_targets}
         if p == "they" and self.last is not None:
             return self.last
-        if p in ("those creatures", "those permanents") and isinstance(self.last, dict) and (
-                "target" in self.last or "each" in self.last and set(self.last) <= {"each", "now"}):
-            # "Return X target creature cards ... Sacrifice those creatures at the beginning of the next end step"
-            # (Wake the Dead): the targets; "Attacking creatures you control get +X/+0 ... Sacrifice those creatures
-            # ..." (Tears of Rage): the objects the instruction before named, fixed as it was carried out (608.2c,
-            # 603.7c: engine/ops/control.py binds "now" where a delayed ability is created)
-            return self.last if "target" in self.last else {**self.last, "now": True}
         if re.fullmatch(r"each (?:permanent|card|creature) with the most votes or tied for most votes", p):
             return "voted_most"  # 701.29: the objects a vote for objects chose most (engine/ops/misc.py vote)
         if p == "the chosen player":  # "As SELF enters, choose a player" (614.12): that player (Stuffy Doll)

@@ -561,9 +561,13 @@ def _sacrifice(m: re.Match, c: Ctx) -> list[Effect] | None:
     obj = re.sub(r" of (?:their|his or her) choice\b", "", m.group(2))
     if obj in ("self", "it", "them", "that creature", "that token", "those tokens", "that permanent", "the creature"):
         return [Effect("sacrifice", {"what": c.ref(obj)})]
-    if obj in ("those creatures", "those permanents") and who == "you":  # the objects named before (608.2c)
-        what = c.ref(obj)
-        return None if what is None else [Effect("sacrifice", {"what": what})]
+    if obj in ("those creatures", "those permanents") and who == "you" and isinstance(c.last, dict) and (
+            set(c.last) == {"target"} or set(c.last) == {"each"}):
+        # "Return X target creature cards ... Sacrifice those creatures at the beginning of the next end step" (Wake
+        # the Dead): the targets; "Attacking creatures you control get +X/+0 ... Sacrifice those creatures ..." (Tears
+        # of Rage): the objects the instruction before named, fixed as it was carried out (608.2c, 603.7c:
+        # engine/ops/control.py binds "now" where a delayed ability is created)
+        return [Effect("sacrifice", {"what": c.last if "target" in c.last else {**c.last, "now": True}})]
     mm = re.fullmatch(r"(half|a third of) the ([a-z ]+?) (?:they|he or she) controls?, rounded (up|down)", obj)
     if mm and who in ("each_player", "each_opponent"):  # "each player ... sacrifices half the creatures they control
         # of their choice. Round up each time." (Fraying Omnipotence): that part of their own, rounded (107.1a)
