@@ -373,7 +373,13 @@ def _walk(x: Any, out: list[str]) -> None:
             return
         _walk(x.args, out)
     elif isinstance(x, Ability):
-        out.extend(ability_reasons(x))
+        # a granted triggered or activated ability (613.1f) resolves as its own object (608.2), where its "each
+        # creature defending player controls" binds its players as any ability's does: not a static's reading
+        was, _STATIC_WALK[0] = _STATIC_WALK[0], x.kind == "static"
+        try:
+            out.extend(ability_reasons(x))
+        finally:
+            _STATIC_WALK[0] = was
     elif isinstance(x, dict):
         if any(x.get(k) == "sacrificed" for k in ("power_of", "toughness_of", "mv_of")):
             return  # the sacrificed object's power as it last existed (engine/costs.py)

@@ -1002,7 +1002,8 @@ def leaves(g: "Game", o: "Obj", before: "Chars", to: str) -> list[dict[str, Any]
           "put_with": o.chosen.get("put_with"),  # 607.2a: the creature it put onto the battlefield (Animate Dead)
           "damaged_by": list(o.damage_sources),  # the sources that dealt it damage this turn
           "dealt": _dealt_this_turn(g, o),  # the damage dealt to it this turn (119.3)
-          "sacrificed": g.__dict__.get("_sacrificing") == o.id}  # 701.14a: left by being sacrificed
+          "sacrificed": g.__dict__.get("_sacrificing") == o.id,  # 701.14a: left by being sacrificed
+          "attached_to": o.attached_to}  # 603.10, 608.2h: what it was attached to ("enchanted permanent" as it left)
     evs = [ev] if ev["event"] == "ltb" else [ev, dict(ev, event="ltb")]
     if o.attached_to is not None:  # it was attached to a permanent (a leaving Grafted Wargear)
         evs.append({"event": "unattached", "obj": o.id, "unattached_from": o.attached_to,

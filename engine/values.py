@@ -288,6 +288,12 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
         if sid is None and "obj" in r:  # the source was sacrificed to activate it: what it was attached to as it
             t = this(g, r).chosen.get("source_attached")  # last existed (608.2h), while that object is still there
             t = t if t in g.objects and g.objects[t].zone == "battlefield" else None
+        info = this(g, r).trigger_info or {}
+        if t is None and info.get("event") in ("ltb", "dies") and info.get("obj") == this(g, r).source:
+            # "When SELF leaves the battlefield, enchanted permanent's controller sacrifices it" (Reality Acid): the
+            # permanent it was attached to as it left (603.10, 608.2h), while that one is still on the battlefield
+            t = info.get("attached_to")
+            t = t if t in g.objects and g.objects[t].zone == "battlefield" else None
         return [t] if t is not None else []
     if ref == "created":
         return [c for c in r["created"] if c in g.objects]

@@ -455,6 +455,19 @@ def _bind_moved(g: "Game", r: Ctx, e: Effect, legal: list[list[Any]]) -> Effect:
     return e if args is None else Effect(e.op, args)
 
 
+def _bind_now(g: "Game", r: Ctx, e: Effect, legal: list[list[Any]]) -> Effect:
+    """603.7c: "Attacking creatures you control get +X/+0 until end of turn. Sacrifice those creatures at the beginning
+    of the next end step" (Tears of Rage): "those creatures" are the objects the instruction before named as it was
+    carried out (608.2c), kept as one more fixed slot, not whatever matches the words again as it resolves."""
+    args: dict[str, Any] | None = None
+    for k, v in e.args.items():
+        if isinstance(v, dict) and "each" in v and v.get("now"):
+            legal.append([x for x in refs(g, r, {"each": v["each"]}) if isinstance(x, int)])
+            args = dict(args or e.args)
+            args[k] = {"target": len(legal) - 1}
+    return e if args is None else Effect(e.op, args)
+
+
 def _bind_exiled(r: Ctx, e: Effect, legal: list[list[Any]]) -> Effect:
     """603.7c: "Exile each creature you control. Return those cards to the battlefield ... at the beginning of the next
     end step" (Ghostway), "Exile all cards from your hand face down. At the beginning of the next end step, return
@@ -499,6 +512,7 @@ def _delayed(g: "Game", r: Ctx, e: Effect) -> None:
     ab = replace(ab, effects=tuple(_bind_taken(r, x, legal) for x in ab.effects))
     ab = replace(ab, effects=tuple(_bind_moved(g, r, x, legal) for x in ab.effects))
     ab = replace(ab, effects=tuple(_bind_exiled(r, x, legal) for x in ab.effects))
+    ab = replace(ab, effects=tuple(_bind_now(g, r, x, legal) for x in ab.effects))
     ab = replace(ab, effects=tuple(_bind_player(g, r, x, legal) for x in ab.effects))
     info: dict[str, Any] = {"delayed_legal": legal}
     if r.get("created"):  # "Sacrifice them (those tokens) at the beginning of the next end step" (603.7c)

@@ -93,9 +93,13 @@ def _exile(g: "Game", r: Ctx, e: Effect) -> None:
         link_exiled(g, r, new)  # 607.2a: "cards exiled with SELF" (Bag of Holding)
         return
     before = dict(r.get("followed") or {})
-    last = {x: gone_record(g, x, "exiled") for x in refs(g, r, e.args["what"])
+    auras = _auras_on(g, refs(g, r, e.args["what"]), _only(g, r, e)) if e.get("with_auras") else []
+    last = {x: gone_record(g, x, "exiled") for x in [*refs(g, r, e.args["what"]), *auras]
             if isinstance(x, int) and x in g.objects and g.objects[x].zone == "battlefield"}
     _move_all(g, r, e, "exile")
+    for x in auras:  # "exile target creature and all Auras attached to it": they leave together (303.4, 400.7)
+        if x in g.objects and g.objects[x].zone == "battlefield":
+            r.setdefault("followed", {})[x] = g.move(x, "exile")
     moved = {k: n for k, n in (r.get("followed") or {}).items() if before.get(k) != n}
     # "if a creature card was exiled this way": each object exiled, a permanent as it last existed (608.2h)
     r.setdefault("exiled_this_way", []).extend(last[k] if k in last else gone_record(g, n, "exiled")
@@ -173,12 +177,25 @@ def _haunt(g: "Game", r: Ctx, e: Effect) -> None:
     g.log("haunt", card=g.objects[new].card.name, haunts=g.objects[to[0]].card.name)
 
 
+def _auras_on(g: "Game", what: list[Any], only: str | None = None) -> list[int]:
+    """303.4: the Auras attached to the permanents named, as the instruction begins (an instruction that moves a
+    permanent "and all Auras attached to it" moves them with it); ``only``: those that player controls ("and all Auras
+    you control attached to it")."""
+    objs = [x for x in what if isinstance(x, int) and x in g.objects and g.objects[x].zone == "battlefield"]
+    return [i for i in g.battlefield if g.objects[i].attached_to in objs and "Aura" in g.chars(i).subtypes
+            and i not in objs and (only is None or g.chars(i).controller == only)]
+
+
+def _only(g: "Game", r: Ctx, e: Effect) -> str | None:
+    """The player whose Auras alone move with the permanents ("all Auras you control attached to it"), or None."""
+    return controller(g, r) if e.get("with_auras") == "you" else None
+
+
 @op("bounce")
 def _bounce(g: "Game", r: Ctx, e: Effect) -> None:
     if e.get("with_auras"):  # "... and each Aura attached to it": all move at once (303.4, 400.7)
         objs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int) and x in g.objects]
-        auras = [i for i in g.battlefield if g.objects[i].attached_to in objs
-                 and "Aura" in g.chars(i).subtypes]
+        auras = _auras_on(g, objs, _only(g, r, e))
         for x in objs + auras:
             if x in g.objects and g.objects[x].zone == "battlefield":
                 r.setdefault("returned", []).append(g.move(x, "hand"))

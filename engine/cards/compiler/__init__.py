@@ -316,7 +316,10 @@ def _mana_ability(effects: list[Effect]) -> bool:
         e.op == "add_mana" or e.op in _WITH_MANA or e.op == "sacrifice" and e.args.get("what") == "self" for e in every)
 
 
-def _modes(lines: tuple[str, ...], head: str) -> tuple[tuple[Ability, ...], int, int] | None:
+def _modes(lines: tuple[str, ...], head: str, template: Ctx | None = None) -> tuple[tuple[Ability, ...], int, int] | None:
+    """The modes of a modal spell or ability (700.2); ``template``: a triggered ability's context, so each mode reads
+    its trigger's player as the ability's own instructions do ("Whenever SELF deals combat damage to a player, choose
+    one — • That player discards a card.": that player is the one dealt damage, 603.2)."""
     m = _MODAL.match(head.strip())
     if not m or m.group(1).strip() and m.group(1).strip().lower() != "an opponent":
         return None  # "An opponent chooses one —" (601.3) only on a spell: see lower()
@@ -326,7 +329,7 @@ def _modes(lines: tuple[str, ...], head: str) -> tuple[tuple[Ability, ...], int,
                      "up to three": (3, 0), "up to four": (4, 0), "up to five": (5, 0)}[word]
     modes = []
     for line in lines:
-        ctx = Ctx()
+        ctx = Ctx(last_player=template.last_player) if template is not None else Ctx()
         paid = re.fullmatch(r"\+ ((?:\{[^}]+\})+) — (.+)", line, re.S)  # a spree mode's cost (a later keyword)
         paws = _PAW_MODE.fullmatch(line)  # a pawprint mode's weight (a later rule: the modal head's budget)
         effects = parse_effects(paid.group(2) if paid else paws.group(2) if paws else line, ctx)
@@ -733,7 +736,7 @@ def _lower_triggered_at(item: IrItem, nth: int = 0) -> Ability | None:
             # characteristics." (Outlaws' Merriment): the mode is chosen at random as it is put on the stack
             return Ability("triggered", item.text, trigger=trig, condition={**(cond or {}), "mode_chooser": "random"},
                            modes=rand, choose=1)
-        got = _modes(item.modes, body)
+        got = _modes(item.modes, body, ctx)
         if got is None:
             return None
         modes, choose, _ = got

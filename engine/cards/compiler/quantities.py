@@ -1333,6 +1333,16 @@ def parse_condition(text: str) -> dict[str, Any] | None:
             f.pop("zone", None)
         return {"exiled_this_way": f} if f and set(f) <= {"types", "subtypes", "not_types", "token", "not_colors",
                                                            "colors"} else None
+    m = re.fullmatch(r"(?:an?|at least one) (creature|permanent|artifact|enchantment|land|planeswalker|nonland "
+                     r"permanent|[a-z]+ creature) (?:was|is) destroyed this way", t)
+    if m:  # "Destroy another target creature. If a creature is destroyed this way, you gain life equal to its
+        # toughness" (Noxious Gearhulk, Make Yourself Useful): the destruction was done (608.2c: not if it was
+        # regenerated or indestructible, 701.7a), counted as the objects last existed (608.2h)
+        f = parse_noun(m.group(1))
+        if f is None or set(f) - {"types", "subtypes", "colors", "not_colors", "not_types", "zone"}:
+            return None
+        f.pop("zone", None)
+        return {"amount_ge": {"amount": {"count_this_way": f, "action": "destroyed"}, "n": 1}}
     if t in ("self wasn't kicked", "it wasn't kicked"):  # "if SELF wasn't kicked, sacrifice it" (702.32b)
         return {"kicked": False}
     m = re.fullmatch(r"(?:it|that card|that permanent) (?:was|is) (historic|legendary)", t)

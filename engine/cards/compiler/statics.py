@@ -3848,6 +3848,14 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
     if m:
         a, b = parse_static(f"{m.group(1)} {m.group(2)}"), parse_static(f"{m.group(1)} {m.group(3)}")
         return None if a is None or b is None else a + b
+    # "Creatures you control have haste and attack each combat if able" (Hellraiser Goblin), "All creatures have
+    # double strike and attack each combat if able" (Avatar of Slaughter): the keywords (613.1f) and the requirement
+    # (508.1d), each its own static of the same objects
+    m = re.fullmatch(r"((?:all |other )?[a-z ]*creatures(?: you control| your opponents control)?) have ([a-z ,]+?) and "
+                     r"(attack each combat if able)", low)
+    if m:
+        a, b = parse_static(f"{m.group(1)} have {m.group(2)}"), parse_static(f"{m.group(1)} {m.group(3)}")
+        return None if a is None or b is None else a + b
     # "SELF costs {1} less to cast if you control an artifact and {1} less to cast if you control an enchantment"
     # (Assassin's Ink), "... if you control a Spirit. It also costs {1} less to cast if you control an enchantment"
     # (Geistlight Snare): two reductions, each with its own condition, both applied when both hold (601.2f)

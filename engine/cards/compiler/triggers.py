@@ -64,6 +64,7 @@ def _event_word(w: str) -> str | None:
             "leave the battlefield": "ltb", "is turned face up": "turned_face_up",
             "phases in": "phases_in", "phases out": "phases_out",  # 702.25
             "attacks alone": "attacks_alone", "explores": "explores", "becomes renowned": "renowned",
+            "attacks and isn't blocked": "unblocked",  # 509.1h: an attacking creature no creature blocks
             "enters or dies": "etb_or_dies", "enters or attacks": "etb_or_attacks", "fights": "fights"}.get(w)
 
 
@@ -261,6 +262,14 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
             f.pop("zone", None)
             out = {"event": "deals_damage", "filter": f, "damaged": dealt}
         return {**out, "combat": True} if m.group(2) else out
+    m = re.fullmatch(r"(an? (?:[a-z]+ )?source (?:you control|an opponent controls)) deals damage", c)
+    if m:  # "Whenever a noncreature source you control deals damage, you gain that much life" (Tamanoa): each damage
+        # event of such a source, a spell, a permanent or the source of an ability (120.3, 609.7); "that much" its amount
+        f = parse_noun(m.group(1))
+        if f is None or not f.pop("source", False) or f.get("player") or set(f) - {"controller", "types", "not_types",
+                                                                                   "colors", "not_colors"}:
+            return None
+        return {"event": "deals_damage", "filter": {**f, "zone": "any_card"}}
     m = re.fullmatch(r"(an? .+?) deals damage", c)
     if m and " or " not in m.group(1) and not m.group(1).startswith(("a source", "an? spell")):
         # "Whenever a Sliver deals damage, its controller gains that much life" (Essence Sliver): each damage event
@@ -817,7 +826,7 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         return {"event": "dies", "attached": True}
     m = re.fullmatch(
         r"(?:a|an|another|one or more|two or more) (.+?) (enters or dies|enters or attacks|enters|dies|"
-        r"attacks or blocks|attacks|blocks|"
+        r"attacks or blocks|attacks and isn't blocked|attacks|blocks|"
         r"attack|enter|die|"
         r"block|"
         r"leaves the battlefield|leave the battlefield|is put into a graveyard from the battlefield|are put into a "
@@ -1013,8 +1022,12 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         # ability of that keyword of any of your objects (602.1)
         kws = [k.capitalize() for k in (m.group(1), m.group(2)) if k]
         return {"event": "activate", "who": "you", "keyword": kws[0] if len(kws) == 1 else kws}
-    if c == "you activate an ability that isn't a mana ability":  # 602.1, 605: every activation but a mana ability's
-        return {"event": "activate", "who": "you", "filter": {}, "nonmana": True}
+    m = re.fullmatch(r"(you|an opponent|a player) activates? an ability that isn't a mana ability", c)
+    if m:  # 602.1, 605: every activation but a mana ability's, by that player ("Whenever a player activates an ability
+        # that isn't a mana ability, SELF deals 1 damage to that player": Burning-Tree Shaman; that player is the one
+        # who activated it, 603.2)
+        return {"event": "activate", "who": {"you": "you", "an opponent": "opponent", "a player": "any"}[m.group(1)],
+                "filter": {}, "nonmana": True}
     if c == "you activate an ability":  # 602.1: any activated ability but a mana ability (the event's, 605.1a)
         return {"event": "activate", "who": "you"}
     m = re.fullmatch(r"you activate (?:a loyalty ability|an ability) of (?:a|an) (.+)", c)
@@ -1026,13 +1039,17 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         if "loyalty" in c:
             out["loyalty"] = True
         return out
-    m = re.fullmatch(r"(you|an opponent|a player) activates? an ability of (?:a|an) (.+?) that isn't a mana ability", c)
-    if m:  # 602.1: activated abilities other than mana abilities (605)
+    m = re.fullmatch(r"(you|an opponent|a player) activates? an ability of (?:a|an) (.+?)( on the battlefield)?"
+                     r"( that isn't a mana ability)?", c)
+    if m and (m.group(4) or m.group(3) and m.group(1) != "you"):  # 602.1: activated abilities other than mana (605);
+        # "Whenever an opponent activates an ability of an artifact, creature, or land on the battlefield, if it isn't
+        # a mana ability, ..." (Harsh Mentor): the permanents' abilities (the condition after it read as nonmana)
         f = parse_noun(m.group(2))
-        if f is None:
+        if f is None or f.get("controller") or f.get("zone", "battlefield") != "battlefield":
             return None
-        return {"event": "activate", "who": {"you": "you", "an opponent": "opponent", "a player": "any"}[m.group(1)],
-                "filter": f, "nonmana": True}
+        out = {"event": "activate", "who": {"you": "you", "an opponent": "opponent", "a player": "any"}[m.group(1)],
+               "filter": f}
+        return {**out, "nonmana": True} if m.group(4) else out
     m = re.fullmatch(r"one or more cards are put into exile from (your|an opponent's) graveyard", c)
     if m:  # "Whenever one or more cards are put into exile from your graveyard, put that many +1/+1 counters on SELF"
         # (Rakshasa Vizier): one trigger for the cards of one event (603.2c), "that many" their number

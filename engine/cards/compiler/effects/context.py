@@ -202,8 +202,16 @@ class Ctx:
             return {key: base}
         if p in ("that player's", "their"):
             return self.last_player
+        m = re.fullmatch(r"(enchanted|equipped) (creature|permanent|artifact|land|planeswalker)'s (controller|owner)", p)
+        if m:  # "SELF deals 2 damage to enchanted artifact's controller" (Gremlin Infestation), "enchanted creature's
+            # controller sacrifices it" (Parasitic Implant): the player who controls (owns) the object SELF is attached
+            # to as the instruction is carried out (303.4, 301.5, 608.2c); "it" after it is that object
+            self.last = "attached"
+            self.last_player = {("owner_of" if m.group(3) == "owner" else "controller_of"): "attached"}
+            return self.last_player
         m = re.fullmatch(r"(target (?:creature|permanent|artifact|enchantment|land|planeswalker|nonland permanent|"
-                         r"[a-z]+ creature))'s (controller|owner)", p)
+                         r"[a-z]+ creature|spell|instant or sorcery spell|creature spell|noncreature spell))'s "
+                         r"(controller|owner)", p)
         if m:  # "Target creature's controller sacrifices it, then that player creates a 5/5 Dragon" (Sarkhan the
             # Mad): the target, and the player who controls (owns) it as the instruction is carried out (608.2c)
             t = self.ref(m.group(1))
@@ -353,7 +361,8 @@ class Ctx:
             # 506.4: what SELF attacks, or (when "it" is a trigger's creature, not SELF) what that creature attacks
             return "attacked" if self.last in (None, "self") and "that creature" not in p else "attacked_by_it"
         if p in ("the exiled card", "the exiled cards", "the exiled permanent", "cards exiled with self",
-                 "all cards exiled with self", "each card exiled with self") and self.last in (None, "self"):
+                 "all cards exiled with self", "each card exiled with self", "all cards exiled with it",
+                 "cards exiled with it") and self.last in (None, "self"):  # ("with it": SELF, the trigger's subject)
             return "linked_exiled"  # 607.2a: the cards this object's linked ability exiled
         if p in ("creatures dealt damage this way", "each creature dealt damage this way",
                  "permanents dealt damage this way"):

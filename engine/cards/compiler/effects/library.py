@@ -62,6 +62,20 @@ def _search(m: re.Match, c: Ctx) -> list[Effect] | None:
     return got
 
 
+@reader(r"^(search your library for an? (?:[a-z]+ )?equipment card, put it onto the battlefield), attach it to a "
+        r"creature you control, then shuffle$")
+def _search_attach(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """701.15a, 701.3a: "Search your library for an Equipment card, put it onto the battlefield, attach it to a
+    creature you control, then shuffle" (Stonehewer Giant, Quest for the Holy Relic): the Equipment found, attached
+    to a creature its controller chooses as the instruction is carried out (608.2c); an Equipment attaches only to a
+    creature (301.5c), and with none it stays unattached (701.3b)."""
+    got = _search.read(_search.pattern.match(m.group(1)), c) if _search.pattern.match(m.group(1)) else None
+    if not got or len(got) != 1 or got[0].args.get("to") != "battlefield":
+        return None
+    to = {"choose": {"controller": "you", "types": ["Creature"]}, "amount": 1}
+    return [*got, Effect("attach", {"what": "taken", "to": to, "creature_only": True})]
+
+
 @reader(
     r"^search (target opponent's|target player's|that player's) library for " + _COUNT + r" (.+?)(?:, where x is "
     r"([^,]+),)?(?:,| and) (?:(put) " + _FOUND + r" (onto the battlefield under your control|into (?:their|that "
@@ -710,7 +724,7 @@ def _reveal_until_joined(m: re.Match, c: Ctx) -> list[Effect] | None:
     return reveal_until(m, c)
 
 
-READERS: tuple[Reader, ...] = (_dig_color_pairs, _search_both, _reveal_until_joined, _exile_until_to_hand,
+READERS: tuple[Reader, ...] = (_search_attach, _dig_color_pairs, _search_both, _reveal_until_joined, _exile_until_to_hand,
                                _exile_until, _wish,
                                _they_reveal_until,
                                _they_reveal_until_mill,
@@ -764,6 +778,13 @@ def read_look(text: str, ctx: Ctx) -> list[Effect] | None:
     # N cards of your library" says (401.1)
     t = re.sub(r"^(look at|reveal) (that many|two|three|four|five|six|seven|x) cards from the top of your library\b",
                r"\1 the top \2 cards of your library", t)
+    # "Look at the top three cards of target player's library. Put one back and the rest into that player's graveyard"
+    # (Dimir Charm): "back" is on top of the library the cards came from (401.1)
+    t = re.sub(r"^(look at the top \w+ cards of (your|target player's|that player's) library\. )put one back and the "
+               r"rest into (your|that player's) graveyard$",
+               lambda mm: f"{mm.group(1)}put one of them back on top of "
+                          f"{'your' if mm.group(2) == 'your' else mm.group(3)} library and the rest into "
+                          f"{mm.group(3)} graveyard", t)
     m = re.fullmatch(r"you may (look at the top \w+ cards of your library)\. if you do, (reveal .+? from among them), "
                      r"then (put (?:that card|those cards|it|them) on top of your library(?: in any order)?) and the "
                      r"rest on the bottom(?: of your library)? in any order", t)

@@ -145,13 +145,21 @@ def _cant_lose_game_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
             Effect("player_effect", {"static": {"kind": "cant_win_game", "who": "opponent"}, "duration": dur})]
 
 
-@reader(r"^(players|each player|your opponents|each opponent|you) can't (gain|lose) life "
-        r"(this turn|until your next turn)$")
+@reader(r"^(players|each player|your opponents|each opponent|you|that player|its controller|defending player) "
+        r"can't (gain|lose) life (this turn|until your next turn|for the rest of the game)$")
 def _cant_change_life_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
     """118.7, 118.8, 611.2: "Players can't gain life this turn" (Skullcrack), "Your opponents can't
-    gain life this turn" (Atarka's Command): a rule for the players for that long."""
-    return [Effect("player_effect", {"static": {"kind": f"cant_{m.group(2)}_life", "who": _LIFE_WHO[m.group(1)]},
-                                     "duration": DURATIONS[m.group(3)]})]
+    gain life this turn" (Atarka's Command): a rule for the players for that long; "Whenever SELF deals damage to a
+    player, that player can't gain life for the rest of the game" (Stigma Lasher): the player named before (608.2c),
+    bound as the effect begins (611.2a), for good."""
+    st = {"kind": f"cant_{m.group(2)}_life"}
+    if m.group(1) in _LIFE_WHO:
+        return [Effect("player_effect", {"static": {**st, "who": _LIFE_WHO[m.group(1)]},
+                                         "duration": DURATIONS[m.group(3)]})]
+    named = c.player(m.group(1))
+    if named is None:
+        return None
+    return [Effect("player_effect", {"static": st, "player": named, "duration": DURATIONS[m.group(3)]})]
 
 
 @reader(r"^(players|each player|your opponents|each opponent|you|target player|target opponent) can't play lands "
@@ -196,12 +204,22 @@ def _name_lock_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
                                      "name_of": what, "duration": DURATIONS[m.group(3)]})]
 
 
-@reader(r"^(players|each player|your opponents|each opponent|you|target player|target opponent) can't cast ("
+@reader(r"^(players|each player|your opponents|each opponent|you|target player|target opponent|its controller|"
+        r"that spell's controller|that player|defending player) can't cast ("
         + SPELL_KIND_WORDS + r"|)spells (this turn|until your next turn|until the end of your next turn)$")
 def _cant_cast_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
     """101.2, 611.2: "Your opponents can't cast spells this turn" (Mandate of Peace), "Target player can't
-    cast creature spells this turn" (Cease-Fire): a rule for those players for that long."""
+    cast creature spells this turn" (Cease-Fire): a rule for those players for that long. A player named before
+    (608.2c): "Counter target spell. Its controller can't cast spells this turn" (Render Silent), "Whenever SELF
+    attacks, defending player can't cast spells this turn" (Xantid Swarm, 506.2): that player, bound as the effect
+    begins (611.2a)."""
     who: Any = _LIFE_WHO.get(m.group(1))
+    if who is None and not m.group(1).startswith("target "):
+        named = c.player(m.group(1))
+        if named is None or m.group(3) == "until the end of your next turn":
+            return None
+        return [Effect("player_effect", {"static": {"kind": "cast_forbid", "spells": SPELL_KINDS[m.group(2)]},
+                                         "player": named, "duration": DURATIONS[m.group(3)]})]
     if who is None:
         who = c.ref(m.group(1))
         if who is None:

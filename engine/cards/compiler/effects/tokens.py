@@ -409,6 +409,37 @@ def _two_tokens(m: re.Match, c: Ctx) -> list[Effect] | None:
     return out
 
 
+@reader(r"^create (an? [^\"]+? token.*?(?:,? and |, )an? [^\"]+? token.*)$")
+def _token_list(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Create a 1/1 green Squirrel creature token and a 0/3 blue Crab creature token" (Specimen Collector), "create a
+    2/2 white Knight creature token with vigilance, a 3/3 green Centaur creature token, and a 4/4 green Rhino creature
+    token with trample" (Trostani's Summoner), "create a Clue token, a Food token, and a Treasure token": one
+    instruction read as its creations, in the order written (110.5, 111.1); a list of keywords inside one token's
+    "with" stays with it."""
+    pieces = re.split(r"(,? and |, )", m.group(1))
+    parts: list[str] = [pieces[0]]
+    for sep, piece in zip(pieces[1::2], pieces[2::2]):
+        if re.match(r"an? ", piece) and re.search(r"\btoken\b", parts[-1]):
+            parts.append(piece)
+        else:
+            parts[-1] += sep + piece
+    if len(parts) < 2:
+        return None
+    out: list[Effect] = []
+    for part in parts:
+        got = None
+        for rd in (_token_pre, _token):
+            mm = rd.pattern.match("create " + part)
+            got = rd.read(mm, c) if mm else None
+            if got:
+                break
+        if not got or len(got) != 1 or got[0].op != "token":
+            return None
+        out += got
+    c.last = "created"
+    return out
+
+
 @reader(r"^create ([a-z][a-z' \-]*(?:, [a-z][a-z' \-]*)?), ((?:a|an) legendary .+? tokens?.*)$")
 def _named_legend_token(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"Create Ashaya, the Awoken World, a legendary 4/4 green Elemental creature token" (Nissa, Sage
@@ -470,5 +501,5 @@ def _token_each_opponent(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("token", {**got[0].args, "per_opponent": "or_walker" if m.group(2) else "player"})]
 
 
-READERS: tuple[Reader, ...] = (_named_legend_token, _token, _token_pre, _token_copy, _two_tokens, _token_copy_each,
+READERS: tuple[Reader, ...] = (_named_legend_token, _token, _token_pre, _token_copy, _two_tokens, _token_list, _token_copy_each,
                                 _role, _role_each, _token_each_opponent)

@@ -8,7 +8,7 @@ from typing import Any
 
 from engine.cards.abilities import Effect, TargetSpec
 from engine.cards.compiler.effects.amounts import amount_of, bind_x
-from engine.cards.compiler.effects.context import DURATIONS, TAPPED_DURATIONS, Ctx, Reader, reader
+from engine.cards.compiler.effects.context import DURATIONS, TAPPED_DURATIONS, Ctx, Reader, keyword_list, reader
 from engine.cards.compiler.quantities import count_of, quantity
 from engine.cards.compiler.targets import number, parse_noun, parse_target
 
@@ -85,11 +85,20 @@ def _destroy(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect(op, args)]
 
 
-@reader(r"^return (.+?) and each aura attached to it to (?:its|their) owners?'s? hands?$")
+@reader(r"^(return|exile) (.+?) and (?:each|all) auras?( you control)? attached to (?:it|them|that creature|those "
+        r"creatures)(?: to (?:its|their) owners?'s? hands?)?$")
 def _bounce_with_auras(m: re.Match, c: Ctx) -> list[Effect] | None:
-    """Portal of Sanctuary: the creature and the Auras on it go to their owners' hands together."""
-    what = c.ref(m.group(1))
-    return None if what is None else [Effect("bounce", {"what": what, "with_auras": True})]
+    """303.4, 400.7: "Return target creature and all Auras attached to it to their owners' hands" (Hubris, Portal
+    of Sanctuary, Mark of Eviction), "Exile any number of target creatures and all Auras attached to them"
+    (Silence the Believers): the permanents and the Auras on them, as the instruction begins, move together; "... and
+    all Auras you control attached to it" (Orzhov Charm): only those Auras its controller controls."""
+    bounce = m.group(1) == "return"
+    if bounce != m.group(0).endswith(("hand", "hands")):
+        return None
+    what = c.ref(m.group(2))
+    if what is None or what == "self":
+        return None
+    return [Effect("bounce" if bounce else "exile", {"what": what, "with_auras": "you" if m.group(3) else True})]
 
 
 @reader(r"^put (the exiled cards?) into (?:its|their) owners?'s? hands?$")
@@ -230,17 +239,22 @@ def _nth_from_top(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 @reader(
     r"^put (.+?) on (top|the bottom) of (?:its|their) owners?'s? librar(?:y|ies)$|^put (.+?) on (top|the bottom) of "
-    r"your library$"
+    r"your library( in any order)?$"
 )
 def _tuck(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"Put target creature on top of its owner's library"; "put SELF from your graveyard on top of your library"
-    (Gate Colossus: the card in the graveyard, its ability working there, 112.6k)."""
+    (Gate Colossus: the card in the graveyard, its ability working there, 112.6k); "Put up to four target cards from
+    your graveyard on the bottom of your library in any order" (Bow of Nylea): their owner orders them (401.4)."""
     what = c.ref(re.sub(r"^self from your graveyard$", "self", m.group(1) or m.group(3)))
     where = m.group(2) or m.group(4)
+    if m.group(5) and (where == "top" or not (isinstance(what, dict) and "target" in what)
+                       or c.targets[what["target"]].filter.get("owner") != "you"):
+        return None
     return (
         None
         if what is None
-        else [Effect("move", {"what": what, "to": "library_top" if where == "top" else "library_bottom"})]
+        else [Effect("move", {"what": what, "to": "library_top" if where == "top" else "library_bottom",
+                              **({"any_order": True} if m.group(5) else {})})]
     )
 
 
@@ -502,7 +516,20 @@ def _owners_regain(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("gain_control", {"what": {"each": f}, "to_owner": True})]
 
 
-@reader(r"^gain control of (.+?)( until end of turn| for as long as you control self| " + TAPPED_DURATIONS + r")?$")
+@reader(r"^until end of turn, (?:you )?gain control of (target [a-z ]+?)(?: and (?:it|that creature) gains ([a-z ,]+))?$")
+def _steal_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """611.2a, 613.1b: "Until end of turn, you gain control of target creature and it gains haste" (Grab the Reins,
+    Besmirch): control until the turn ends, and the keywords for as long (613.1f)."""
+    what = c.ref(m.group(1))
+    kws = keyword_list(m.group(2)) if m.group(2) else []
+    if not (isinstance(what, dict) and "target" in what) or kws is None:
+        return None
+    out = [Effect("gain_control", {"what": what, "duration": "eot"})]
+    return out + [Effect("grant", {"what": what, "keywords": kws})] if kws else out
+
+
+@reader(r"^(?:you )?gain control of (.+?)( until end of turn| for as long as you control self| " + TAPPED_DURATIONS
+        + r")?$")
 def _steal(m: re.Match, c: Ctx) -> list[Effect] | None:
     what = c.ref(m.group(1))
     if what is None:
@@ -534,6 +561,13 @@ def _sacrifice(m: re.Match, c: Ctx) -> list[Effect] | None:
     obj = re.sub(r" of (?:their|his or her) choice\b", "", m.group(2))
     if obj in ("self", "it", "them", "that creature", "that token", "those tokens", "that permanent", "the creature"):
         return [Effect("sacrifice", {"what": c.ref(obj)})]
+    if obj in ("those creatures", "those permanents") and who == "you" and isinstance(c.last, dict) and (
+            set(c.last) == {"target"} or set(c.last) == {"each"}):
+        # "Return X target creature cards ... Sacrifice those creatures at the beginning of the next end step" (Wake
+        # the Dead): the targets; "Attacking creatures you control get +X/+0 ... Sacrifice those creatures ..." (Tears
+        # of Rage): the objects the instruction before named, fixed as it was carried out (608.2c, 603.7c:
+        # engine/ops/control.py binds "now" where a delayed ability is created)
+        return [Effect("sacrifice", {"what": c.last if "target" in c.last else {**c.last, "now": True}})]
     mm = re.fullmatch(r"(half|a third of) the ([a-z ]+?) (?:they|he or she) controls?, rounded (up|down)", obj)
     if mm and who in ("each_player", "each_opponent"):  # "each player ... sacrifices half the creatures they control
         # of their choice. Round up each time." (Fraying Omnipotence): that part of their own, rounded (107.1a)
@@ -1276,7 +1310,7 @@ READERS: tuple[Reader, ...] = (
     _block_choice,
     _regen,
     _give_control,
-    _steal, _owners_regain,
+    _steal_for_now, _steal, _owners_regain,
     _each_keeps,
     _choose_sacrifice_rest,
     _choose_n_sacrifice_rest,
