@@ -345,21 +345,6 @@ def _pump_become(m: re.Match, c: Ctx) -> list[Effect] | None:
             Effect("animate", {"what": what, **more, "duration": "eot"})]
 
 
-@reader(r"^until end of turn, (.+?) becomes an? ([a-z ]+?), gets ([+-]\d+)/([+-]\d+), and gains? (.+)$")
-def _become_pump_gain(m: re.Match, c: Ctx) -> list[Effect] | None:
-    """"Until end of turn, SELF becomes a Dragon, gets +5/+3, and gains flying and trample" (Dragonsoul Knight,
-    Paragon of the Amesha): its creature types become the new ones (205.1b, layer 4), it gets the bonus (7c) and
-    the keywords (6), all until the turn ends (611.2a)."""
-    what = c.ref(m.group(1))
-    more = become_parts("becomes a " + m.group(2))
-    kws = keyword_list(m.group(5))
-    if what is None or more is None or set(more) - {"subtypes", "keep_types"} or not more["subtypes"] or not kws:
-        return None
-    return [Effect("animate", {"what": what, **more, "duration": "eot"}),
-            Effect("pump", {"what": what, "power": int(m.group(3)), "toughness": int(m.group(4)), "duration": "eot"}),
-            Effect("animate", {"what": what, "keywords": kws, "duration": "eot"})]
-
-
 @reader(r"^(until end of turn, |until your next turn, )?(.+?) becomes? (an? [a-z ]+?) with base power and toughness "
         r"(\d+)/(\d+)(?:(?:,| and) (.+?))?( until end of turn)?$")
 def _become_base(m: re.Match, c: Ctx) -> list[Effect] | None:
@@ -590,5 +575,5 @@ def _become_copy(m: re.Match, c: Ctx) -> list[Effect] | None:
 READERS: tuple[Reader, ...] = (_choose_on_battlefield, _become_copy, _become_set_types, _add_types, _animate,
                                _animate_base, _base_pt, _base_power, _base_pt_of, _artifact_creature_pump,
                                _artifact_creature, _color_choice,
-                               _pump_become, _become_pump_gain, _become_base, _lose_all, _change_text, _become_type,
+                               _pump_become, _become_base, _lose_all, _change_text, _become_type,
                                _become_chosen_type, _become_chosen_land_type, _become_color)
