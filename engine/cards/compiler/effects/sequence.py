@@ -72,7 +72,7 @@ from engine.mana import parse_cost
 
 _VERB3 = re.compile(
     r"^(loses |gains |draws |discards |mills |gets |sacrifices |creates |puts |returns |shuffles |exiles |"
-    r"deals |can't |can attack |can block |attacks |fights |explores|must |becomes |assigns )"
+    r"deals |can't |doesn't |can attack |can block |attacks |fights |explores|must |becomes |assigns )"
 )
 
 
