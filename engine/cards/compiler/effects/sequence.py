@@ -2951,7 +2951,11 @@ def _parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                 return None
             out[-1] = Effect("if", {**out[-1].args, "else": list(effs)})
             continue
-        if s in ("it can't be regenerated", "they can't be regenerated") and out and out[-1].op == "destroy":
+        if s in ("it can't be regenerated", "they can't be regenerated", "those creatures can't be regenerated",
+                 "that creature can't be regenerated", "creatures destroyed this way can't be regenerated",
+                 "a creature destroyed this way can't be regenerated") and out and out[-1].op == "destroy":
+            # "Destroy all creatures other than SELF. Those creatures can't be regenerated." (Mageta the Lion): the
+            # destruction just made (701.12b), in any of its wordings
             for i in range(len(out) - 1, -1, -1):
                 if out[i].op != "destroy":
                     break
