@@ -654,13 +654,14 @@ def _reveal_discard_named(m: re.Match, c: Ctx) -> list[Effect] | None:
             Effect("discard", {"what": {"each": {"chosen_name": True, "zone": "hand", "owner": who}}})]
 
 
-@reader(r"^(target player|target opponent|that player) (reveals (?:their|his or her) hand and )?discards all ([a-z]+) "
-        r"cards$")
+@reader(r"^(target player|target opponent|that player) (reveals (?:their|his or her) hand and )?discards all "
+        r"((?:[a-z]+ )?cards(?: of (?:that|the chosen) (?:color|type))?)$")
 def _discard_all_kind(m: re.Match, c: Ctx) -> list[Effect] | None:
     """701.8a: "Target player reveals their hand and discards all nonland cards" (Amnesia): the hand shown to all
-    (701.15a), then every card of that kind in it discarded at once."""
+    (701.15a), then every card of that kind in it discarded at once; "... all cards of that color" after "Choose a
+    color" (Persecute): of the color chosen as the spell resolved (608.2d)."""
     who = c.player(m.group(1))
-    f = parse_noun(m.group(3) + " card")
+    f = parse_noun(m.group(3))
     if who is None or f is None or f.get("player") or f.get("zone") not in (None, "any_card") or f.get("controller"):
         return None
     f.pop("zone", None)
