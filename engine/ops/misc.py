@@ -834,6 +834,8 @@ def _can_act(g: "Game", r: dict, payer: str, actions: Any) -> bool:
         if isinstance(what, dict) and isinstance(what.get("choose"), dict):
             # "unless you exile another creature you control" (champion, 702.71a): something to choose
             f = {"zone": "battlefield", **what["choose"]}
+            # "unless they put a -1/-1 counter on a creature they control" (Tourach's Chant): the payer's own
+            f = {k: "you" if k in ("controller", "owner") and v == "chooser" else v for k, v in f.items()}
             n = max(1, amount(g, what.get("amount", 1), source_id(g, r), r))  # "return two Forests": both (117.3)
             if what.get("up_to"):  # "you may tap any number of untapped Myr you control" (Myr Battlesphere): none
                 n = 0  # is a number too

@@ -291,7 +291,8 @@ def _ward_action(m: re.Match, c: Ctx) -> list[Effect] | None:
         r"owner'?s?'? hands?|exiles? an? (?:[^,]+? )?card from (?:your|their) graveyard|taps? an untapped [^,]+? "
         r"(?:you|they) controls?|exiles? an? [^,]+? you control(?: other than self)?|exiles? the top [a-z ]+? card of "
         r"your graveyard|mills? (?:a|one|two|three|four|five) cards?|removes? an? [+\-\w/]+ counter from (?:it|self)|"
-        r"puts? (?:a|one|two|three) cards? from (?:your|their) graveyard on the bottom of (?:your|their) library)$")
+        r"puts? (?:a|one|two|three) cards? from (?:your|their) graveyard on the bottom of (?:your|their) library|"
+        r"puts? an? [+\-\w/]+ counter on an? [^,]+? (?:you|they) controls?)$")
 def _unless_do(m: re.Match, c: Ctx) -> list[Effect] | None:
     """117.12: "sacrifice it unless you discard a card / return an untapped Island you control to its owner's
     hand" (Avatar of Discord, Dormant Volcano), "discard a card unless you exile a historic card from your
@@ -314,6 +315,15 @@ def _unless_do(m: re.Match, c: Ctx) -> list[Effect] | None:
             return None
         top_card = Effect("exile", {"what": {"choose": {**f, "topmost": True}}})
         return [Effect("unless", {"payer": payer, "actions": [top_card], "effects": list(inner)})]
+    put = re.fullmatch(r"puts? an? ([+\-\w/]+) counter on an? ([^,]+?) (?:you|they) controls?", m.group(3))
+    if put:  # "SELF deals 3 damage to that player unless they put a -1/-1 counter on a creature they control"
+        # (Tourach's Chant): the payer chooses one of their own permanents of that kind and puts the counter on it
+        f = parse_noun(put.group(2))
+        if f is None or set(f) - {"types", "subtypes", "colors", "not_types"}:
+            return None
+        act_put = Effect("counters", {"what": {"choose": {**f, "controller": "chooser"}, "chooser": payer},
+                                      "kind": put.group(1), "amount": 1})
+        return [Effect("unless", {"payer": payer, "actions": [act_put], "effects": list(inner)})]
     alt = re.fullmatch(r"(.+?) or ((?:sacrifices?|discards?|pays?) .+)", m.group(3))
     if alt:  # "unless that player sacrifices a nonland permanent of their choice or discards a card": either
         a, b = parse_sentence(who + alt.group(1), c), parse_sentence(who + alt.group(2), c)
