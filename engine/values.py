@@ -320,6 +320,8 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
         got = r.get("amassed") or (s.trigger_info.get("amassed", ()) if s.ability is not None and s.trigger_info
                                    else ())
         return [c for c in got if c in g.objects]
+    if ref == "basic_picked":  # "those lands" after "choose a land of each basic land type" (engine/ops/objects.py)
+        return [c for c in r.get("basic_picked", ()) if c in g.objects and g.objects[c].zone == "battlefield"]
     if ref == "taken":  # "reveal the top card ... and put that card into your hand": what the dig moved
         return [c for c in r.get("taken", ()) if c in g.objects]
     if ref == "exiled":  # the cards the previous exile_top effect exiled
@@ -501,7 +503,8 @@ REF_WORDS = frozenset({"self", "you", "opponent", "an_opponent", "each_opponent"
                        "exploited", "chosen_player", "drawn_cards", "amassed", "chosen_object", "activated",
                        "gift_player", "tapped_cost",
                        "activated_ability", "voted_most",
-                       "clash_opponent", "chosen_opponent", "friends", "foes", "exiled_self", "crafted_with"})
+                       "clash_opponent", "chosen_opponent", "friends", "foes", "exiled_self", "crafted_with",
+                       "basic_picked"})
 REF_KEYS = frozenset({"choose", "target", "each", "graveyard_of", "library_of", "hand_cards_of", "controller_of",
                       "most",  # the player with the most life / who controls the most of a kind (most_player)
                       "targets_of", "ids", "targets_in",

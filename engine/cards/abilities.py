@@ -159,6 +159,9 @@ reanimate_attached: [tapped]
 copy_offer: who, [cost: {mana: [syms]} | {discard: 1} | {sacrifice: FILTER}]
     the chain offer: that player may pay the cost; if they do, they may copy the resolving spell (theirs) and
     may choose a new target for the copy (CR 608.2d, 706.10, 706.10c)
+choose_basic_lands: who, [own], [rest: "sacrifice"]
+    each player ``who`` names chooses a land (they control, with own) of each basic land type; the reference
+    "basic_picked" names them; with rest, each of those players sacrifices their other lands (CR 608.2d, 205.3i)
 replace_draw: effects
     the next time its controller would draw a card this turn, the effects happen instead (CR 614.11, 614.1a)
 reveal_top: (none)
@@ -620,6 +623,7 @@ EFFECT_OPS: frozenset[str] = frozenset({
     "suspect",  # "suspect it", "it's no longer suspected" (a later keyword action: engine/ops/continuous.py)
     "licid",  # "SELF loses this ability and becomes an Aura ... You may pay {B} to end this effect" (115.2c)
     "next_spell_flag",  # "The next creature spell you cast this turn can't be countered" (101.1; engine/costs.py)
+    "choose_basic_lands",  # "choose a land of each basic land type" (608.2d, 205.3i; engine/ops/objects.py)
 })
 STATIC_KINDS: frozenset[str] = frozenset({
     "abilities_of",  # "SELF has all activated abilities of all creature cards in all graveyards" (613.1f, layers)

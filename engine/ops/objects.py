@@ -75,6 +75,46 @@ def _destroy(g: "Game", r: Ctx, e: Effect) -> None:
 
 
 
+#: the five basic land types (205.3i), in the order a choice "of each basic land type" is asked
+BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
+
+
+@op("choose_basic_lands")
+def _choose_basic_lands(g: "Game", r: Ctx, e: Effect) -> dict | None:
+    """"Choose a land of each basic land type, then destroy those lands" (Sundering Titan), "Each player chooses a land
+    they control of each basic land type" (Planar Overlay), "... from the lands they control ..., then sacrifices the
+    rest" (Global Ruin): for each basic land type (205.3i) one land with that subtype, chosen as the effect resolves
+    (608.2d; each player in turn, APNAP, 101.4); a type no land has is not chosen, a lone land of a type is the one,
+    and a land with several basic land types may be chosen for each of them (the cards' rulings). The lands chosen are
+    ``basic_picked`` for the instruction after ("those lands"); with ``rest`` "sacrifice", each player then
+    sacrifices the other lands they control, all at once (701.14a)."""
+    own = bool(e.get("own"))
+    players = [p for p in refs(g, r, e.get("who", "you")) if isinstance(p, str)]
+    name = this(g, r).card.name
+    picks: dict[str, list[int]] = {}
+    for p in players:
+        mine: list[int] = []
+        for t in BASIC_LAND_TYPES:
+            cands = [i for i in g.battlefield if "Land" in g.chars(i).types and t in g.chars(i).subtypes
+                     and (not own or g.chars(i).controller == p)]
+            if len(cands) > 1:
+                slot = f"{r['i']}.basic.{p}.{t}"
+                got = r["answers"].get(slot)
+                if got is None:
+                    return {"kind": "choose_cards", "player": p, "options": cands, "min": 1, "max": 1, "slot": slot,
+                            "prompt": f"{name}: choose a land{' you control' if own else ''} that is a {t}"}
+                cands = [x for x in got if x in cands][:1] or cands[:1]
+            mine += [x for x in cands if x not in mine]
+        picks[p] = mine
+    chosen = list(dict.fromkeys(x for p in players for x in picks[p]))
+    r["basic_picked"] = chosen
+    if e.get("rest") == "sacrifice":
+        rest = [i for i in g.battlefield if "Land" in g.chars(i).types and g.chars(i).controller in players
+                and i not in chosen]
+        return OPS["sacrifice"](g, r, Effect("sacrifice", {"what": {"ids": rest}}))
+    return None
+
+
 @op("regenerate")
 def _regenerate(g: "Game", r: Ctx, e: Effect) -> None:
     for x in refs(g, r, e.args["what"]):

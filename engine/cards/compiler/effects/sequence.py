@@ -4066,9 +4066,30 @@ def _each_part(parts: list[str], c: Ctx) -> list[Effect] | None:
 
 
 #: this module's readers ("X unless ...", "X at the beginning of ...": they read another sentence)
+
+@reader(r"^(each player chooses|choose) (from the lands they control )?a land( they control)? of each basic land "
+        r"type(?:, then (sacrifices the rest|.+))?$")
+def _land_of_each_basic_type(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Choose a land of each basic land type, then destroy those lands" (Sundering Titan), "Each player chooses a land
+    they control of each basic land type. Return those lands to their owners' hands." (Planar Overlay), "Each player
+    chooses from the lands they control a land of each basic land type, then sacrifices the rest" (Global Ruin): one
+    land of each basic land type chosen as it resolves (608.2d), "those lands" the ones chosen."""
+    each = m.group(1) == "each player chooses"
+    own = bool(m.group(2) or m.group(3))
+    if own != each:
+        return None  # "choose a land you control ...": not a form printed
+    args: dict[str, Any] = {"who": "each_player" if each else "you", "own": own}
+    if m.group(4) == "sacrifices the rest":
+        return [Effect("choose_basic_lands", {**args, "rest": "sacrifice"})]
+    c.last = "basic_picked"
+    if m.group(4) is None:
+        return [Effect("choose_basic_lands", args)]
+    then = parse_sentence(m.group(4), c)
+    return None if then is None else [Effect("choose_basic_lands", args), *then]
+
 READERS: tuple[Reader, ...] = (_pay, _pay_x_life, _may_pay_then, _unless_pay_x, _unless_pay_each, _unless_pay,
                                _unless_pay_either,
-                               _ward_action,
+                               _ward_action, _land_of_each_basic_type,
                                _unless_do, _unless_has_deal,
                                _either_quality, _either_instruction, _put_or_remove_counter, _either_token,
                                _delayed_if_target_has,
