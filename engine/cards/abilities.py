@@ -265,11 +265,12 @@ delayed_trigger: ability: Ability (triggered, on an event), until ("eot" | "your
 choose_number: min, max
     "Choose a number between 0 and 13": the controller picks one as it resolves; the amount {"chosen_number": True}
     of the instructions after it (CR 608.2d)
-counter_each_kind: what, [or_remove], [double]
+counter_each_kind: what, [or_remove], [double], [one_kind]
     "for each kind of counter on target permanent or player, give that permanent or player another counter of that
     kind", "... put another counter of that kind on it or remove one from it": one of each kind, put or removed as
     the controller chooses (CR 121.1); double: "double the number of each kind of counter on target permanent", as many
-    more of each kind as it has (CR 121.1)
+    more of each kind as it has (CR 121.1); one_kind: "choose a counter on target permanent or player. Give that
+    permanent or player another counter of that kind": one kind only, the controller's choice (CR 608.2d)
 remove_among: kind, filter
     "remove any number of +1/+1 counters from among creatures you control": for each such permanent the controller
     chooses how many; the total is the amount {"removed_this_way": True} (CR 121.1)

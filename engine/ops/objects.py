@@ -254,7 +254,8 @@ def _counter_each_kind(g: "Game", r: Ctx, e: Effect) -> dict | None:
     """"For each kind of counter on target permanent or player, give that permanent or player another counter of
     that kind" (Maulfist Revolutionary), "..., put another counter of that kind on it or remove one from it"
     (Quarry Hauler; ``or_remove``): one counter of each kind it has now, each put (or, with the choice, removed)
-    as the effect's controller chooses, every choice made before any counter moves (121.1, 121.6, 616.1); ``double``:
+    as the effect's controller chooses, every choice made before any counter moves (121.1, 121.6, 616.1); ``one_kind``:
+    only one kind of those, chosen by its controller (Animation Module); ``double``:
     "double the number of each kind of counter on target permanent" (Gilder Bairn), as many more of each kind as it
     has now."""
     you = controller(g, r)
@@ -270,6 +271,15 @@ def _counter_each_kind(g: "Game", r: Ctx, e: Effect) -> dict | None:
             name = x
         else:
             continue
+        if e.get("one_kind") and len(kinds) > 1:  # "Choose a counter on target permanent or player. Give that
+            # permanent or player another counter of that kind." (Animation Module): the kind its controller chooses
+            got = nested.answer(r, f"one_kind.{x}")
+            if got is None:
+                return {"kind": "choose_option", "player": you, "options": kinds,
+                        "slot": nested.slot(r, f"one_kind.{x}"), "prompt": f"{name}: another counter of which kind?"}
+            if got not in kinds:
+                raise IllegalAction(f"{got!r}: not a kind of counter on {name}")
+            kinds = [got]
         for k in kinds:
             sign = 1
             if e.get("double"):

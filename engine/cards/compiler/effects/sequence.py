@@ -1594,6 +1594,15 @@ def _parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     Handles follow-ups that span sentences: "You may X. If you do, Y." and "If you
     don't, Y."; "It can't be regenerated."
     """
+    one = re.fullmatch(r"choose a counter on (target [a-z ]+?)\. give (?:that permanent or player|that permanent|"
+                       r"that creature|it) another counter of that kind\.?", text.strip(), re.I)
+    if one:  # "Choose a counter on target permanent or player. Give that permanent or player another counter of that
+        # kind." (Animation Module): one kind of the counters it has, chosen as it resolves (608.2d), one more of it
+        what = ctx.ref(one.group(1).lower())
+        if isinstance(what, dict) and set(what) == {"target"}:
+            ctx.last = what
+            return [Effect("counter_each_kind", {"what": what, "one_kind": True})]
+        return None
     # "You may put any number of permanent cards with mana value X or less from among them onto the battlefield. Then
     # put all cards revealed this way that weren't put onto the battlefield into your graveyard." (Genesis Wave): the
     # rest of the cards revealed, as "Put the rest into your graveyard" says it (608.2c)
