@@ -1664,6 +1664,11 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         f = {**cond["revealed"], "zone": "any_card"}
         if not any(x in g.objects and matches(g, x, f, sid, you) for x in (r or {}).get("revealed", ())):
             return False
+    if "targets_legal" in cond:  # "If both targets are still legal as this ability resolves" (Goblin Welder): each
+        # of the first n target slots still has its target (608.2b: the ones illegal now are not counted)
+        legal = (r or {}).get("legal") or []
+        if len(legal) < int(cond["targets_legal"]) or not all(legal[i] for i in range(int(cond["targets_legal"]))):
+            return False
     if "first_target" in cond:  # "If that's another creature" (backup): the first target, still legal (608.2b)
         ts = refs(g, r, {"target": 0}) if r is not None and "legal" in r else []
         if not any(isinstance(x, int) and matches(g, x, cond["first_target"], src, you) for x in ts):
@@ -2057,6 +2062,7 @@ def cast_kind_matches(kind: tuple[frozenset[str], ...], f: dict[str, Any]) -> bo
 
 #: Condition keys this engine evaluates (a card using any other is unsupported).
 CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dungeon_completed", "extra_turn",
+                  "targets_legal",  # "if both targets are still legal as this ability resolves" (608.2b)
                   "resolved_nth",  # the times this ability resolved this turn (engine/effects.py resolve_top)
                   "it_controller",  # "if you controlled that permanent" (608.2h)
                   "opponent_hand_more",  # "if an opponent has more cards in hand than you"

@@ -66,7 +66,7 @@ from engine.cards.compiler.effects.zones import (
 from engine.cards.compiler.keywords import parse_keyword_line
 from engine.cards.compiler.quantities import amount, parse_condition, player_comparison, quantity
 from engine.cards.compiler.subtypes import subtype
-from engine.cards.compiler.targets import COLORS, number, parse_noun
+from engine.cards.compiler.targets import COLORS, number, parse_noun, parse_target
 from engine.cards.compiler.text import DIE_ROW, sentences
 from engine.mana import parse_cost
 
@@ -1594,6 +1594,26 @@ def _parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     Handles follow-ups that span sentences: "You may X. If you do, Y." and "If you
     don't, Y."; "It can't be regenerated."
     """
+    weld = re.fullmatch(r"choose target ([a-z]+) an? (?:player|opponent) controls and target ([a-z]+) card in that "
+                        r"player's graveyard\. if both targets are still legal as this ability resolves, that player "
+                        r"simultaneously sacrifices the \1 and returns the \2 card to the battlefield\.?",
+                        text.strip(), re.I)
+    if weld:  # "Choose target artifact a player controls and target artifact card in that player's graveyard. If both
+        # targets are still legal as this ability resolves, that player simultaneously sacrifices the artifact and
+        # returns the artifact card to the battlefield." (Goblin Welder): the card's owner is the permanent's controller
+        # (601.2c: bound as the targets are chosen together); both targets legal, or nothing happens (608.2b)
+        a = parse_target(f"target {weld.group(1).lower()}")
+        b = parse_target(f"target {weld.group(2).lower()} card in a graveyard")
+        if a is None or b is None or set(a.filter) != {"types"} or set(b.filter) != {"types", "zone"}:
+            return None
+        if "opponent controls" in text.lower():
+            a = TargetSpec({**a.filter, "controller": "opponent"}, a.text)
+        t0 = ctx.add_target(TargetSpec(a.filter, f"target {weld.group(1).lower()} a player controls"))
+        t1 = ctx.add_target(TargetSpec({**b.filter, "owner": {"controller_of": t0}},
+                                       f"target {weld.group(2).lower()} card in that player's graveyard"))
+        return [Effect("if", {"cond": {"targets_legal": 2}, "then": [
+            Effect("sacrifice", {"what": t0}),
+            Effect("move", {"what": t1, "to": "battlefield"})]})]
     one = re.fullmatch(r"choose a counter on (target [a-z ]+?)\. give (?:that permanent or player|that permanent|"
                        r"that creature|it) another counter of that kind\.?", text.strip(), re.I)
     if one:  # "Choose a counter on target permanent or player. Give that permanent or player another counter of that
