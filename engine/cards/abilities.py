@@ -89,8 +89,9 @@ Effect ops
 Each op: its name and arguments, then what it does and the rules it follows (CR).
 
 damage: amount, to, [source=REF (default self)], [divided], [exile_if_dies], [no_regen], [excess_instead_to],
-    [unpreventable]
-    source deals damage (divided: split among targets; exile_if_dies: if it would die this turn, exile it instead;
+    [unpreventable], [also: [{amount, to}]]
+    source deals damage (also: more amounts to other recipients, all of it dealt at once, an object named twice dealt
+    the sum, CR 120.2, 608.2c; divided: split among targets; exile_if_dies: if it would die this turn, exile it instead;
     no_regen "dealt" | "creatures": the creatures dealt damage, or each creature named, can't be regenerated this turn;
     excess_instead_to "controller": damage beyond lethal is dealt to the creature's controller instead;
     unpreventable: "the damage can't be prevented", 615.11)

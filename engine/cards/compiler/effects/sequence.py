@@ -4096,6 +4096,24 @@ def _each_part(parts: list[str], c: Ctx) -> list[Effect] | None:
 
 #: this module's readers ("X unless ...", "X at the beginning of ...": they read another sentence)
 
+@reader(r"^(self|it) deals (\d+|x) damage to (.+?) and (?:an additional )?(\d+|x)(?: additional)? damage to (.+)$")
+def _damage_parts(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """120.2, 608.2c: "SELF deals 2 damage to each attacking creature and 1 damage to you and each creature you
+    control" (Hail Storm), "SELF deals 1 damage to each nonblack creature and an additional 1 damage to each green
+    creature" (Kaervek's Hex): one source's damage to several recipients, all dealt at once, an object both parts name
+    dealt their sum (engine/ops/damage.py ``also``)."""
+    mark = c.mark()
+    first = parse_sentence(f"{m.group(1)} deals {m.group(2)} damage to {m.group(3)}", c)
+    if first is None or len(first) != 1 or first[0].op != "damage" or set(first[0].args) - {"amount", "to"}:
+        c.rewind(mark)
+        return None
+    rest = parse_sentence(f"{m.group(1)} deals {m.group(4)} damage to {m.group(5)}", c)
+    if rest is None or any(e.op != "damage" or set(e.args) - {"amount", "to"} for e in rest):
+        c.rewind(mark)
+        return None
+    return [Effect("damage", {**first[0].args, "also": [dict(e.args) for e in rest]})]
+
+
 @reader(r"^(each player chooses|choose) (from the lands they control )?a land( they control)? of each basic land "
         r"type(?:, then (sacrifices the rest|.+))?$")
 def _land_of_each_basic_type(m: re.Match, c: Ctx) -> list[Effect] | None:
@@ -4118,7 +4136,7 @@ def _land_of_each_basic_type(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 READERS: tuple[Reader, ...] = (_pay, _pay_x_life, _may_pay_then, _unless_pay_x, _unless_pay_each, _unless_pay,
                                _unless_pay_either,
-                               _ward_action, _land_of_each_basic_type,
+                               _ward_action, _land_of_each_basic_type, _damage_parts,
                                _unless_do, _unless_has_deal,
                                _either_quality, _either_instruction, _put_or_remove_counter, _either_token,
                                _delayed_if_target_has,
