@@ -646,6 +646,19 @@ def _until_planeswalks(sentence: str, ctx: Ctx) -> list[Effect] | None:
     return [Effect(e.op, {**e.args, "duration": "until_planeswalk"}) for e in got]
 
 
+def _retime(effs: list[Effect]) -> bool:
+    """Every "your_next_turn" duration of ``effs`` made "your_next_upkeep", in place; False when there is none or an
+    effect keeps such a duration elsewhere than its own "duration" (a delayed trigger's "until")."""
+    found = False
+    for i, e in enumerate(effs):
+        if e.get("duration") == "your_next_turn":
+            effs[i] = Effect(e.op, {**e.args, "duration": "your_next_upkeep"})
+            found = True
+        elif "your_next_turn" in repr(e.args):
+            return False
+    return found
+
+
 def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
     """One imperative sentence to effects, or None."""
     if re.search(r"until a player planeswalks", sentence, flags=re.I):
@@ -656,6 +669,17 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
         return [Effect("repeat_process", {})]
     s = sentence.strip().rstrip(".").strip()
     s = re.sub(r"^then,? ", "", s, flags=re.I)
+    if re.search(r"\buntil your next upkeep\b", s, flags=re.I) and not re.search(r"\buntil your next turn\b", s,
+                                                                               flags=re.I):
+        # "... gains forestwalk until your next upkeep" (Erhnam Djinn), "Until your next upkeep, target noncreature
+        # artifact becomes ..." (Xenic Poltergeist): read as the same sentence "until your next turn", then ending
+        # as its controller's next upkeep begins instead (500.2; engine/game.py); only when the duration was read
+        mark = ctx.mark()
+        got = parse_sentence(re.sub(r"\buntil your next upkeep\b", "until your next turn", s, flags=re.I), ctx)
+        if got is not None and _retime(got):
+            return got
+        ctx.rewind(mark)
+        return None
     s = _that_kind(s, ctx)
     # "You return a creature card from your graveyard to your hand, draw three cards, then gain 5 life" (Cruel
     # Ultimatum): "you" is the one who does it, as "return ..." alone says (the controller, 109.5)
