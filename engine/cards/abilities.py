@@ -163,8 +163,10 @@ copy_offer: who, [cost: {mana: [syms]} | {discard: 1} | {sacrifice: FILTER}]
 choose_basic_lands: who, [own], [rest: "sacrifice"]
     each player ``who`` names chooses a land (they control, with own) of each basic land type; the reference
     "basic_picked" names them; with rest, each of those players sacrifices their other lands (CR 608.2d, 205.3i)
-replace_draw: effects
-    the next time its controller would draw a card this turn, the effects happen instead (CR 614.11, 614.1a)
+replace_draw: effects, [asks]
+    the next time its controller would draw a card this turn, the effects happen instead (CR 614.11, 614.1a); asks:
+    they ask a player something, so only a draw that can wait for the answer (the draw instruction, the draw step)
+    is replaced by it (engine/replacement.py asking_draw)
 reveal_top: (none)
     its controller reveals the top card of their library; the references "revealed_top" and the condition
     "revealed_is" read it (CR 701.13a, 608.2c)
@@ -293,9 +295,10 @@ playable: what: "exiled", a card FILTER (e.g. Zombie cards in your graveyard) or
     exiled instead of going to the graveyard, 614.1a; one: one spell in all, the permission used up by it) (CR 601.2)
 emblem: who, abilities: [Ability]
     the player gets an emblem with those abilities (CR 113)
-wish: filter, [exile], [reveal]
+wish: filter, [exile], [reveal], [must]
     the player may put a card they own from outside the game (their sideboard, 400.10) matching the filter into their
-    hand, revealed unless reveal is false; exile: or a face-up such card they own in exile
+    hand, revealed unless reveal is false; exile: or a face-up such card they own in exile; must: they put one if
+    they can (the text says no "may")
 exile_until: who, filter, [to_hand, [repeat_if: FILTER]]
     that player exiles cards from the top of their library one at a time until one matches the filter (406.3):
     all "exiled", the one found "taken"; to_hand: that card is put into its owner's hand ("returned"), and the

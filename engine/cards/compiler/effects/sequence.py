@@ -415,16 +415,23 @@ def _delayed_if_target_has(m: re.Match, c: Ctx) -> list[Effect] | None:
 DRAW_INSTEAD_OPS = frozenset({"gain_life", "lose_life", "token", "mill", "poison"})
 
 
-@reader(r"^the next time you would draw a card this turn, (.+) instead$")
+@reader(r"^the next time you would draw a card this turn, (?:instead (.+)|(.+) instead)$")
 def _next_draw_instead(m: re.Match, c: Ctx) -> list[Effect] | None:
     """614.11, 614.1a: "The next time you would draw a card this turn, you gain 5 life instead"
-    (Words of Worship): a replacement effect of one use, created by the resolving ability."""
+    (Words of Worship): a replacement effect of one use, created by the resolving ability. Actions that ask a
+    player something ("each player returns a permanent they control to its owner's hand", Words of Wind; "each
+    opponent discards a card", Words of Waste) are marked ``asks``: the draws that can wait for the answers apply it
+    (engine/replacement.py asking_draw). One that targets ("SELF deals 2 damage to any target instead") is not read:
+    its target would be chosen as the draw is replaced, not as the ability resolves."""
     before = len(c.targets)
-    inner = parse_sentence(m.group(1), c)
-    if inner is None or len(c.targets) != before or any(e.op not in DRAW_INSTEAD_OPS for e in inner):
+    mark = c.mark()
+    inner = parse_sentence(m.group(1) or m.group(2), c)
+    if inner is None or len(c.targets) != before:
+        c.rewind(mark)
         del c.targets[before:]
         return None
-    return [Effect("replace_draw", {"effects": list(inner)})]
+    asks = any(e.op not in DRAW_INSTEAD_OPS for e in inner)
+    return [Effect("replace_draw", {"effects": list(inner), **({"asks": True} if asks else {})})]
 
 
 #: "have SUBJECT VERB ...": the subject, the verb (its base form) and the rest
@@ -760,6 +767,10 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
                                      and e.args["static"].get("kind") == "flash_spells" for e in inner):
             return list(inner)  # "you may play an additional land this turn": a permission, no choice now
             # ("you may cast spells this turn as though they had flash": a rule for the player, 611.2a)
+        if inner is not None:  # "You may reveal a sorcery card you own from outside the game and put it into your
+            # hand" (Burning Wish): the card is as optional as the instruction (none may be chosen)
+            inner = [Effect("wish", {k: v for k, v in e.args.items() if k != "must"}) if e.op == "wish" else e
+                     for e in inner]
         return None if inner is None else [Effect("may", {"effects": list(inner)})]
     m = _OTHER_MAY.match(low)
     if m:  # "target opponent may draw a card", "its controller may draw a card": that player chooses (608.2d)
