@@ -99,7 +99,7 @@ damage: amount, to, [source=REF (default self)], [divided], [exile_if_dies], [no
 pump: what, power, toughness, [per], [duration], [double]
     +N/+M (layer 7c); duration "eot" (default) or "your_next_turn"; double "power" | "pt": each object gets +X/+0
     (+X/+Y), X (Y) its own power (toughness) (CR 611, 613.3c)
-grant: what, keywords:[..], [lose:[..]], [abilities: [Ability]], [duration], [choose: n]
+grant: what, keywords:[..], [lose:[..]], [abilities: [Ability]], [duration], [choose: n], [lose_texts: [text]]
     gains/loses keywords (choose: the controller picks n of them); duration "eot" (default), "your_next_turn",
     "permanent". Keyword strings may be "Protection from red", "Hexproof from black" (CR 611, 613.1f)
 restrict: what, rule, duration ("eot", "your_next_turn", "next_untap", "while_you_control_self", "permanent"), [by:

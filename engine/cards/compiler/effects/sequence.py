@@ -4131,6 +4131,17 @@ def _each_part(parts: list[str], c: Ctx) -> list[Effect] | None:
 
 #: this module's readers ("X unless ...", "X at the beginning of ...": they read another sentence)
 
+@reader(r"^(until end of turn, )?(self) loses (\"[^\"]+\")( until end of turn)?$")
+def _lose_quoted(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """613.1f: "{2}: Until end of turn, SELF loses "Prevent all damage that would be dealt to SELF."" (Glittering Lion):
+    the ability with that text is removed (layer 6) for the duration, its other abilities kept."""
+    if not (m.group(1) or m.group(4)):
+        return None  # a lasting loss: not a form printed
+    what = c.ref(m.group(2))
+    return None if what is None else [Effect("grant", {"what": what, "keywords": [],
+                                                       "lose_texts": [m.group(3).strip('"')]})]
+
+
 @reader(r"^(self|it) deals (\d+|x) damage to (.+?) and (?:an additional )?(\d+|x)(?: additional)? damage to (.+)$")
 def _damage_parts(m: re.Match, c: Ctx) -> list[Effect] | None:
     """120.2, 608.2c: "SELF deals 2 damage to each attacking creature and 1 damage to you and each creature you
@@ -4171,7 +4182,7 @@ def _land_of_each_basic_type(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 READERS: tuple[Reader, ...] = (_pay, _pay_x_life, _may_pay_then, _unless_pay_x, _unless_pay_each, _unless_pay,
                                _unless_pay_either,
-                               _ward_action, _land_of_each_basic_type, _damage_parts,
+                               _ward_action, _land_of_each_basic_type, _damage_parts, _lose_quoted,
                                _unless_do, _unless_has_deal,
                                _either_quality, _either_instruction, _put_or_remove_counter, _either_token,
                                _delayed_if_target_has,
