@@ -321,7 +321,7 @@ action: name, [amount], [what], [subtype], [times]
     explore (what), connive (what), learn, venture_into_the_dungeon, the_ring_tempts_you, manifest_dread,
     become_the_monarch, take_the_initiative, open_an_attraction, forage, time_travel, goad (what or amount),
     adapt/incubate/discover/endure (amount), amass (subtype, amount)
-reveal: who, zone: "hand", [to: "you"]
+reveal: who, zone: "hand", [to: "you"]  or  who, zone: "library_top", amount, [to: "all"]
     a player reveals their hand (to: only you look at it) (CR 701.16)
 win_game / lose_game: who
     the player wins / loses the game (CR 104.2, 104.3)

@@ -951,9 +951,13 @@ def _reveal(g: "Game", r: dict, e: Effect) -> dict | None:
         if isinstance(p, str) and e.get("zone") == "library_top":
             top = list(g.players[p].library[: int(e.get("amount", 1))])
             me = controller(g, r)
-            knowledge.show(g, top, [me])
-            g.log("reveal", player=p, to=me, cards=[g.objects[c].card.name for c in top], objs=top,
-                  audience=[me])
+            if e.get("to") == "all":  # "Target player reveals the top card of their library" (Aven Windreader):
+                knowledge.show(g, top)  # shown to every player (701.13a), left on top
+                g.log("reveal", player=p, to="all", cards=[g.objects[c].card.name for c in top], objs=top)
+            else:
+                knowledge.show(g, top, [me])
+                g.log("reveal", player=p, to=me, cards=[g.objects[c].card.name for c in top], objs=top,
+                      audience=[me])
             r.setdefault("revealed_cards", []).extend(top)  # "the number of ... cards revealed this way" (608.2c)
         elif isinstance(p, str):
             hand = list(g.players[p].hand)

@@ -642,6 +642,14 @@ def _reveal_a_card(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("reveal", {"who": "you", "zone": "hand", "filter": f})]
 
 
+@reader(r"^(target player|target opponent) reveals the top card of their library$")
+def _reveal_their_top(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """701.13a: "{1}{U}: Target player reveals the top card of their library." (Aven Windreader): shown to every
+    player, and left where it is."""
+    who = c.player(m.group(1))
+    return None if who is None else [Effect("reveal", {"who": who, "zone": "library_top", "amount": 1, "to": "all"})]
+
+
 @reader(r"^(target player|target opponent|that player) reveals (?:their|his or her) hand and discards all cards with "
         r"(?:that|the chosen) name$")
 def _reveal_discard_named(m: re.Match, c: Ctx) -> list[Effect] | None:
@@ -1107,7 +1115,7 @@ def _control_player(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 #: this family's readers, in the order they are tried
 READERS: tuple[Reader, ...] = (
-    _discard_drawn,
+    _discard_drawn, _reveal_their_top,
     _draw_up_to,
     _vote,
     _vote_object,
