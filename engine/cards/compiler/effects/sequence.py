@@ -676,6 +676,10 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
         return [Effect("repeat_process", {})]
     s = sentence.strip().rstrip(".").strip()
     s = re.sub(r"^then,? ", "", s, flags=re.I)
+    # "When SELF leaves the battlefield, return the exiled cards to their owner's graveyard" (Gravegouger): the same
+    # instruction as "put the exiled cards into their owners' graveyards" (a move to the graveyard, 400.3)
+    s = re.sub(r"^return (the exiled cards?|those cards|them) to (?:their|its) owner(?:'s|s') graveyards?$",
+               r"put \1 into their owners' graveyards", s, flags=re.I)
     if re.search(r"\buntil your next upkeep\b", s, flags=re.I) and not re.search(r"\buntil your next turn\b", s,
                                                                                flags=re.I):
         # "... gains forestwalk until your next upkeep" (Erhnam Djinn), "Until your next upkeep, target noncreature
