@@ -236,6 +236,10 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
     if ref == "damaged":  # "that creature" of "whenever SELF deals combat damage to a creature" (510.2)
         x = s.trigger_info.get("target")
         return [x] if isinstance(x, int) and x in g.objects else []
+    if ref == "linked_player":  # "When SELF leaves the battlefield, that player gains 6 life" (Laquatus's Champion):
+        # the player its enters trigger targeted (607.2a-like link, kept on the permanent: engine/ops/objects.py)
+        p = s.trigger_info.get("linked_player") if s.trigger_info else None  # (603.10: as it left)
+        return [p] if isinstance(p, str) and p in g.players and not g.players[p].lost else []
     if ref == "put_with":  # "that creature" of Animate Dead's leaves trigger: the one it put onto the battlefield
         x = s.trigger_info.get("put_with") if s.trigger_info else None  # (607.2a, 603.10: as the Aura left)
         return [x] if isinstance(x, int) and x in g.objects and g.objects[x].zone == "battlefield" else []
@@ -504,7 +508,7 @@ REF_WORDS = frozenset({"self", "you", "opponent", "an_opponent", "each_opponent"
                        "gift_player", "tapped_cost",
                        "activated_ability", "voted_most",
                        "clash_opponent", "chosen_opponent", "friends", "foes", "exiled_self", "crafted_with",
-                       "basic_picked"})
+                       "basic_picked", "linked_player"})
 REF_KEYS = frozenset({"choose", "target", "each", "graveyard_of", "library_of", "hand_cards_of", "controller_of",
                       "most",  # the player with the most life / who controls the most of a kind (most_player)
                       "targets_of", "ids", "targets_in",

@@ -160,6 +160,9 @@ reanimate_attached: [tapped]
 copy_offer: who, [cost: {mana: [syms]} | {discard: 1} | {sacrifice: FILTER}]
     the chain offer: that player may pay the cost; if they do, they may copy the resolving spell (theirs) and
     may choose a new target for the copy (CR 608.2d, 706.10, 706.10c)
+link_player: who
+    the player ``who`` names is kept on the source permanent; its leaves-the-battlefield trigger's reference
+    "linked_player" is that player ("When SELF leaves the battlefield, that player gains 6 life", CR 603.10)
 choose_basic_lands: who, [own], [rest: "sacrifice"]
     each player ``who`` names chooses a land (they control, with own) of each basic land type; the reference
     "basic_picked" names them; with rest, each of those players sacrifices their other lands (CR 608.2d, 205.3i)
@@ -629,6 +632,7 @@ EFFECT_OPS: frozenset[str] = frozenset({
     "licid",  # "SELF loses this ability and becomes an Aura ... You may pay {B} to end this effect" (115.2c)
     "next_spell_flag",  # "The next creature spell you cast this turn can't be countered" (101.1; engine/costs.py)
     "choose_basic_lands",  # "choose a land of each basic land type" (608.2d, 205.3i; engine/ops/objects.py)
+    "link_player",  # the enters trigger's target player, for the leaves trigger's "that player" (engine/ops/objects.py)
 })
 STATIC_KINDS: frozenset[str] = frozenset({
     "abilities_of",  # "SELF has all activated abilities of all creature cards in all graveyards" (613.1f, layers)

@@ -115,6 +115,17 @@ def _choose_basic_lands(g: "Game", r: Ctx, e: Effect) -> dict | None:
     return None
 
 
+@op("link_player")
+def _link_player(g: "Game", r: Ctx, e: Effect) -> None:
+    """"When SELF enters, target player loses 6 life. When SELF leaves the battlefield, that player gains 6 life."
+    (Laquatus's Champion): the enters trigger's target player kept on the permanent, while it is on the battlefield,
+    for its leaves trigger's "that player" (607.2a-like; engine/triggers.py leaves, values "linked_player")."""
+    sid = source_id(g, r)
+    players = [p for p in refs(g, r, e.args["who"]) if isinstance(p, str)]
+    if sid is not None and sid in g.objects and g.objects[sid].zone == "battlefield" and players:
+        g.objects[sid].chosen["linked_player"] = players[0]
+
+
 @op("regenerate")
 def _regenerate(g: "Game", r: Ctx, e: Effect) -> None:
     for x in refs(g, r, e.args["what"]):
