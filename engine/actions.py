@@ -437,6 +437,7 @@ def ascend(g: "Game", player: str) -> bool:
 def until_of(e: Effect) -> str:
     d = e.get("duration", "eot")
     return {"eot": "eot", "permanent": "never", "your_next_turn": "your_next_turn",
+            "your_next_upkeep": "your_next_upkeep",  # "until your next upkeep": ends as that upkeep begins (500.2)
             "this_combat": "end_of_combat",  # "attacks this combat if able": ends as the combat phase ends (506.1)
             "while_source_on_battlefield": "source_leaves", "while_you_control_self": "while_source",
             # 611.2b: "for as long as SELF remains tapped" (engine/until.py source_untapped)

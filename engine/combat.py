@@ -862,6 +862,15 @@ def block_all_attackers(g: "Game", defender: str | None = None) -> list[int]:
             if has_rule(g, a, "must_be_blocked_by_all")]
 
 
+def lured(g: "Game", b: int, a: int) -> bool:
+    """Is creature ``b`` one of those "able to block it" that must do so (509.1c)? Every creature, or, with the
+    rule's "by" filter, those it names: "All creatures with flying able to block SELF do so" (Talruum Piper), "All
+    Walls able to block SELF do so" (Marble Priest)."""
+    rules = [r for r in g.chars(a).rules if r.get("rule") == "must_be_blocked_by_all"] + \
+        [e for e in rule_effects(g, a) if e.get("rule") == "must_be_blocked_by_all" and active(g, e)]
+    return any(not r.get("by") or matches(g, b, r["by"], a) for r in rules)
+
+
 def _block_requirements(g: "Game", player: str, blocks: dict[int, list[int]]) -> str | None:
     """509.1c: the declaration obeys as many requirements as it can without breaking a
     restriction (509.1b). Requirements here: "blocks each combat if able" (one per such
@@ -881,7 +890,7 @@ def _block_requirements(g: "Game", player: str, blocks: dict[int, list[int]]) ->
         return None
 
     def obeyed(decl: dict[int, list[int]]) -> int:
-        got = sum((1 if b in must and As else 0) + sum(1 for a in As if a in lure)
+        got = sum((1 if b in must and As else 0) + sum(1 for a in As if a in lure and lured(g, b, a))
                   + sum(1 for a in As if a in prov.get(b, ())) for b, As in decl.items())
         return got + sum(1 for a in wanted if any(a in As for As in decl.values()))
 
@@ -893,7 +902,7 @@ def _block_requirements(g: "Game", player: str, blocks: dict[int, list[int]]) ->
         able = [a for a in atk if can_block(g, b, a)]
         opts = [()] + [c for n in range(1, min(cap, len(able)) + 1) for c in combinations(able, n)]
         choices.append((b, opts))
-        best.append((1 if b in must else 0) + min(cap, sum(1 for a in able if a in lure))
+        best.append((1 if b in must else 0) + min(cap, sum(1 for a in able if a in lure and lured(g, b, a)))
                     + min(cap, sum(1 for a in able if a in prov.get(b, ()))))
     order = sorted(range(len(choices)), key=lambda i: -best[i])  # required first: the bound prunes sooner
     choices = [choices[i] for i in order]
@@ -930,7 +939,7 @@ def _block_requirements(g: "Game", player: str, blocks: dict[int, list[int]]) ->
         if b in must and not blocks.get(b):
             return f"{_n(g, b)} blocks each combat if able"
         for a in As:
-            if a in lure and a not in blocks.get(b, []):
+            if a in lure and lured(g, b, a) and a not in blocks.get(b, []):
                 return f"{_n(g, b)} must block {_n(g, a)}: all creatures able to block it do so (509.1c)"
             if a in prov.get(b, ()) and a not in blocks.get(b, []):
                 return f"{_n(g, b)} must block {_n(g, a)} if able (provoke, 702.38a; 509.1c)"
@@ -1001,7 +1010,7 @@ def block_hints(g: "Game", opts: dict[int, list[int]]) -> dict[str, Any]:
     if one:
         out["max_one"] = one
     lure = block_all_attackers(g)
-    must = {b: [a for a in As if a in lure] for b, As in opts.items()} if lure else {}
+    must = {b: [a for a in As if a in lure and lured(g, b, a)] for b, As in opts.items()} if lure else {}
     for b, As in opts.items():  # 509.1c: "blocks each combat if able": any attacker it can block
         if As and not must.get(b) and has_rule(g, b, "must_block"):
             must[b] = list(As)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine import replacement
 from engine.decision_kinds import named_option
 
 if TYPE_CHECKING:
@@ -80,7 +81,13 @@ def answer_option(g: "Game", d: "Decision", a: dict[str, Any]) -> str:
 
 
 def draw_step(g: "Game", player: str) -> None:
-    """504.1: the active player draws a card, or (702.51a) chooses first to dredge instead."""
+    """504.1: the active player draws a card, or (702.51a) chooses first to dredge instead; a draw that "the next time
+    you would draw a card this turn, ... instead" replaces with actions that ask the players (Words of Wind: 614.11)
+    has them happen now, before the step goes on (engine/replacement.py replace_draw_now)."""
+    rec = replacement.asking_draw(g, player)
+    if rec is not None:
+        replacement.replace_draw_now(g, rec)
+        return
     w = wait(g, player, answer_to="dredge")
     if w is None:
         g.draw(player)

@@ -188,6 +188,10 @@ def resume(g: "Game") -> None:
         g.changed()
     if g.gy_batch and graveyard_order.settle(g):
         return  # 404.3: ordered before the spell itself leaves the stack (608.2k)
+    if r.get("replacing_draw"):  # a draw's replacement done (replace_draw_now): the resolution it interrupted goes on
+        g.resolving = r["outer"]
+        g.changed()
+        return
     _finish(g, r["obj"])
 
 

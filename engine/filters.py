@@ -970,6 +970,13 @@ def _k_chosen(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int 
                                                           "card_type"} & set(so.chosen):
         so = game.objects.get(so.source) if so.source is not None else None  # its SELF is its source (112.7)
     ch = so.chosen if so is not None else {}
+    res = game.resolving
+    ro = game.objects.get(res["obj"]) if res else None
+    if ro is not None and ro.ability is not None and so is not None and ro.source == so.id \
+            and {"card_name", "creature_type", "color", "card_type"} & set(ro.chosen):
+        # "If you do, choose a color, then that player ... discards all cards of that color" (Crosis, the Purger):
+        # the choice the resolving ability made (608.2d), read with its source as the filter's SELF
+        ch = {**ch, **ro.chosen}
     if "chosen_name" in f and ("face_down" in o.chosen or not has_name(o.card.name, ch.get("card_name"))):
         return False  # 201.3, 708.7: "with the chosen name" (a face-down object has no name, 707.2)
     if "chosen_color" in f and ch.get("color") not in c.colors:

@@ -1273,6 +1273,12 @@ class Game:
                     o.sick = False
             self._untap_choices([], [])
         elif s == "upkeep":
+            if any(e.get("until") == "your_next_upkeep" for e in self.effects):
+                # "until your next upkeep" (Erhnam Djinn): the effect ends as its controller's upkeep step begins
+                # (500.2), before the abilities that trigger at the beginning of that upkeep resolve (503.1)
+                self.effects = [e for e in self.effects if not (e.get("until") == "your_next_upkeep"
+                                                                and seats.is_active(self, e.get("controller")))]
+                self.changed()
             triggers.step(self, "upkeep")
             self._give_priority()
         elif s == "draw":  # 504; 103.7a-c: only the two-player and the 2HG starting player skip it

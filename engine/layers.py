@@ -1164,8 +1164,10 @@ def _apply6(c: Chars, st: dict[str, Any]) -> None:
         # "lose all abilities except mana abilities" (Blood Sun): the mana abilities stay (605.1a)
         c.abilities = [a for a in c.abilities if a.kind == "mana"] if st.get("keep_mana") else []
         c.kwargs = {}
-    if st.get("lose_texts"):  # "SELF loses this ability" (a Licid, 613.1f): that one ability of its text
-        c.abilities = [a for a in c.abilities if a.text not in st["lose_texts"]]
+    if st.get("lose_texts"):  # "SELF loses this ability" (a Licid, 613.1f): that one ability of its text; "SELF loses
+        # "Prevent all damage that would be dealt to SELF."" (Glittering Lion): the ability of that text, any case
+        lose_texts = {t.lower() for t in st["lose_texts"]}
+        c.abilities = [a for a in c.abilities if a.text.lower() not in lose_texts]
     if st.get("lose"):
         lose = set(st["lose"])
         if lose & {"Banding", "Bands with other"}:  # 702.21b: losing banding loses all "bands with other" abilities;

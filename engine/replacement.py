@@ -570,7 +570,9 @@ def draw_replaced(g: "Game", player: str) -> bool:
     actions), so a draw never waits for a decision here."""
     rec = next((e for e in g.effects if e["layer"] == "draw_replace" and e["player"] == player
                 and not e.get("used")), None)
-    if rec is None:
+    if rec is None or rec.get("asks"):
+        # one whose actions ask a player something is applied by the draws that can wait for an answer (the draw
+        # instruction, the draw step: ``asking_draw``); a draw made elsewhere is not replaced by it
         return False
     rec["used"] = True
     g.log("replace_draw", player=player, card=rec["name"])
@@ -587,6 +589,36 @@ def draw_replaced(g: "Game", player: str) -> bool:
         del g.objects[tmp.id]
     g.changed()
     return True
+
+
+def asking_draw(g: "Game", player: str) -> dict[str, Any] | None:
+    """614.11: the "the next time you would draw a card this turn, ... instead" of ``player`` that applies to their
+    next draw when its actions ask a player something ("each player returns a permanent they control to its owner's
+    hand", Words of Wind): the first unused one, if it is such; None otherwise (``draw_replaced`` applies the
+    others). The caller applies it (``replace_draw_now``)."""
+    rec = next((e for e in g.effects if e["layer"] == "draw_replace" and e["player"] == player
+                and not e.get("used")), None)
+    return rec if rec is not None and rec.get("asks") else None
+
+
+def replace_draw_now(g: "Game", rec: dict[str, Any]) -> None:
+    """614.11, 614.1a: a draw replaced by "the next time you would draw a card this turn, each player returns a
+    permanent they control to its owner's hand instead" (Words of Wind): the replacement's actions happen now, in
+    place of the draw (they use no stack), through their ops in a resolution record of their own that may wait for
+    the players' choices; the resolution under way (the draw instruction of a spell or ability) is kept in it as
+    ``outer`` and goes on once they are done (``resume``). Its "you" is the replacement's controller (109.5), its
+    source the permanent whose ability made it (the record's ``origin``), as it last existed if it is gone."""
+    rec["used"] = True  # 614.5: once
+    player = rec["player"]
+    g.log("replace_draw", player=player, card=rec["name"])
+    tmp = Obj(g.next_id, 0, CardDef(rec["name"], (), ()), player, "effect")  # never put into a zone
+    g.next_id += 1
+    tmp.ability = Ability("triggered", rec["name"], effects=tuple(rec["effects"]))
+    tmp.source = rec["origin"] if rec.get("origin") is not None else tmp.id
+    g.resolving = {"obj": tmp.id, "lki_self": tmp, "i": 0, "n": len(rec["effects"]), "answers": {}, "created": [],
+                   "legal": [], "optional_asked": True, "replacing_draw": True, "outer": g.resolving,
+                   "lki_ctl": {}, "lki_owner": {}, "lki_card": {}, "lki_pt": {}}
+    g.changed()
 
 
 def enter_replacements(g: "Game", o: "Obj") -> None:

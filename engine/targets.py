@@ -135,6 +135,9 @@ def _slot_filter(g: "Game", spec: TargetSpec, src: "Obj", controller: str,
     the spell or ability while it is in the game). The same for every candidate of the slot."""
     f = spec.filter
     ctl = f.get("controller")
+    if f.get("owner").__class__ is dict and prior_target(f["owner"]) is not None:
+        # "target artifact card in that player's graveyard": another target's player, bound with the targets
+        f = {k: v for k, v in f.items() if k != "owner"}
     if ctl.__class__ is dict and prior_target(ctl) is not None:
         # another target's player, before the targets are chosen together (check_targets binds it)
         f = {k: v for k, v in f.items() if k != "controller"}
@@ -392,19 +395,22 @@ def bind_prior(g: "Game", spec: TargetSpec, chosen: list[list[Any]]) -> TargetSp
     creature that player or that planeswalker's controller controls"): the filter with the player
     chosen for that slot, or the controller of the permanent chosen (601.2c: the targets are chosen
     together, so the later one is checked against the earlier). When that target is gone, its
-    player cannot be determined and the criterion is not applied (608.2b)."""
-    n = prior_target(spec.filter.get("controller"))
-    if n is None:
-        return spec
-    players = []
-    for x in chosen[n] if n < len(chosen) else ():
-        p = x if isinstance(x, str) else g.controller_of(x) if x in g.objects else None
-        if p is not None and p in g.players:
-            players.append(p)
-    f = {k: v for k, v in spec.filter.items() if k != "controller"}
-    if players:
-        f["controller"] = players
-    return dataclasses.replace(spec, filter=f)
+    player cannot be determined and the criterion is not applied (608.2b). The same for the owner of a card
+    ("target artifact a player controls and target artifact card in that player's graveyard", Goblin Welder)."""
+    f = spec.filter
+    for key in ("controller", "owner"):
+        n = prior_target(f.get(key))
+        if n is None:
+            continue
+        players = []
+        for x in chosen[n] if n < len(chosen) else ():
+            p = x if isinstance(x, str) else g.controller_of(x) if x in g.objects else None
+            if p is not None and p in g.players:
+                players.append(p)
+        f = {k: v for k, v in f.items() if k != key}
+        if players:
+            f[key] = players
+    return spec if f is spec.filter else dataclasses.replace(spec, filter=f)
 
 
 def check_targets(g: "Game", specs: tuple[TargetSpec, ...], chosen: list[list[Any]], src: "Obj",

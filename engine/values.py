@@ -239,6 +239,10 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
     if ref == "damaged":  # "that creature" of "whenever SELF deals combat damage to a creature" (510.2)
         x = s.trigger_info.get("target")
         return [x] if isinstance(x, int) and x in g.objects else []
+    if ref == "linked_player":  # "When SELF leaves the battlefield, that player gains 6 life" (Laquatus's Champion):
+        # the player its enters trigger targeted (607.2a-like link, kept on the permanent: engine/ops/objects.py)
+        p = s.trigger_info.get("linked_player") if s.trigger_info else None  # (603.10: as it left)
+        return [p] if isinstance(p, str) and p in g.players and not g.players[p].lost else []
     if ref == "put_with":  # "that creature" of Animate Dead's leaves trigger: the one it put onto the battlefield
         x = s.trigger_info.get("put_with") if s.trigger_info else None  # (607.2a, 603.10: as the Aura left)
         return [x] if isinstance(x, int) and x in g.objects and g.objects[x].zone == "battlefield" else []
@@ -329,6 +333,8 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
         got = r.get("amassed") or (s.trigger_info.get("amassed", ()) if s.ability is not None and s.trigger_info
                                    else ())
         return [c for c in got if c in g.objects]
+    if ref == "basic_picked":  # "those lands" after "choose a land of each basic land type" (engine/ops/objects.py)
+        return [c for c in r.get("basic_picked", ()) if c in g.objects and g.objects[c].zone == "battlefield"]
     if ref == "taken":  # "reveal the top card ... and put that card into your hand": what the dig moved
         return [c for c in r.get("taken", ()) if c in g.objects]
     if ref == "exiled":  # the cards the previous exile_top effect exiled
@@ -510,7 +516,8 @@ REF_WORDS = frozenset({"self", "you", "opponent", "an_opponent", "each_opponent"
                        "exploited", "chosen_player", "drawn_cards", "amassed", "chosen_object", "activated",
                        "gift_player", "tapped_cost",
                        "activated_ability", "voted_most",
-                       "clash_opponent", "chosen_opponent", "friends", "foes", "exiled_self", "crafted_with"})
+                       "clash_opponent", "chosen_opponent", "friends", "foes", "exiled_self", "crafted_with",
+                       "basic_picked", "linked_player"})
 REF_KEYS = frozenset({"choose", "target", "each", "graveyard_of", "library_of", "hand_cards_of", "controller_of",
                       "most",  # the player with the most life / who controls the most of a kind (most_player)
                       "targets_of", "ids", "targets_in",
@@ -1670,6 +1677,11 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         f = {**cond["revealed"], "zone": "any_card"}
         if not any(x in g.objects and matches(g, x, f, sid, you) for x in (r or {}).get("revealed", ())):
             return False
+    if "targets_legal" in cond:  # "If both targets are still legal as this ability resolves" (Goblin Welder): each
+        # of the first n target slots still has its target (608.2b: the ones illegal now are not counted)
+        legal = (r or {}).get("legal") or []
+        if len(legal) < int(cond["targets_legal"]) or not all(legal[i] for i in range(int(cond["targets_legal"]))):
+            return False
     if "first_target" in cond:  # "If that's another creature" (backup): the first target, still legal (608.2b)
         ts = refs(g, r, {"target": 0}) if r is not None and "legal" in r else []
         if not any(isinstance(x, int) and matches(g, x, cond["first_target"], src, you) for x in ts):
@@ -2055,6 +2067,7 @@ def cast_kind_matches(kind: tuple[frozenset[str], ...], f: dict[str, Any]) -> bo
 
 #: Condition keys this engine evaluates (a card using any other is unsupported).
 CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dungeon_completed", "extra_turn",
+                  "targets_legal",  # "if both targets are still legal as this ability resolves" (608.2b)
                   "resolved_nth",  # the times this ability resolved this turn (engine/effects.py resolve_top)
                   "it_controller",  # "if you controlled that permanent" (608.2h)
                   "opponent_hand_more",  # "if an opponent has more cards in hand than you"

@@ -89,8 +89,9 @@ Effect ops
 Each op: its name and arguments, then what it does and the rules it follows (CR).
 
 damage: amount, to, [source=REF (default self)], [divided], [exile_if_dies], [no_regen], [excess_instead_to],
-    [unpreventable]
-    source deals damage (divided: split among targets; exile_if_dies: if it would die this turn, exile it instead;
+    [unpreventable], [also: [{amount, to}]]
+    source deals damage (also: more amounts to other recipients, all of it dealt at once, an object named twice dealt
+    the sum, CR 120.2, 608.2c; divided: split among targets; exile_if_dies: if it would die this turn, exile it instead;
     no_regen "dealt" | "creatures": the creatures dealt damage, or each creature named, can't be regenerated this turn;
     excess_instead_to "controller": damage beyond lethal is dealt to the creature's controller instead;
     unpreventable: "the damage can't be prevented", 615.11)
@@ -98,7 +99,7 @@ damage: amount, to, [source=REF (default self)], [divided], [exile_if_dies], [no
 pump: what, power, toughness, [per], [duration], [double]
     +N/+M (layer 7c); duration "eot" (default) or "your_next_turn"; double "power" | "pt": each object gets +X/+0
     (+X/+Y), X (Y) its own power (toughness) (CR 611, 613.3c)
-grant: what, keywords:[..], [lose:[..]], [abilities: [Ability]], [duration], [choose: n]
+grant: what, keywords:[..], [lose:[..]], [abilities: [Ability]], [duration], [choose: n], [lose_texts: [text]]
     gains/loses keywords (choose: the controller picks n of them); duration "eot" (default), "your_next_turn",
     "permanent". Keyword strings may be "Protection from red", "Hexproof from black" (CR 611, 613.1f)
 restrict: what, rule, duration ("eot", "your_next_turn", "next_untap", "while_you_control_self", "permanent"), [by:
@@ -159,8 +160,16 @@ reanimate_attached: [tapped]
 copy_offer: who, [cost: {mana: [syms]} | {discard: 1} | {sacrifice: FILTER}]
     the chain offer: that player may pay the cost; if they do, they may copy the resolving spell (theirs) and
     may choose a new target for the copy (CR 608.2d, 706.10, 706.10c)
-replace_draw: effects
-    the next time its controller would draw a card this turn, the effects happen instead (CR 614.11, 614.1a)
+link_player: who
+    the player ``who`` names is kept on the source permanent; its leaves-the-battlefield trigger's reference
+    "linked_player" is that player ("When SELF leaves the battlefield, that player gains 6 life", CR 603.10)
+choose_basic_lands: who, [own], [rest: "sacrifice"]
+    each player ``who`` names chooses a land (they control, with own) of each basic land type; the reference
+    "basic_picked" names them; with rest, each of those players sacrifices their other lands (CR 608.2d, 205.3i)
+replace_draw: effects, [asks]
+    the next time its controller would draw a card this turn, the effects happen instead (CR 614.11, 614.1a); asks:
+    they ask a player something, so only a draw that can wait for the answer (the draw instruction, the draw step)
+    is replaced by it (engine/replacement.py asking_draw)
 reveal_top: (none)
     its controller reveals the top card of their library; the references "revealed_top" and the condition
     "revealed_is" read it (CR 701.13a, 608.2c)
@@ -262,11 +271,12 @@ delayed_trigger: ability: Ability (triggered, on an event), until ("eot" | "your
 choose_number: min, max
     "Choose a number between 0 and 13": the controller picks one as it resolves; the amount {"chosen_number": True}
     of the instructions after it (CR 608.2d)
-counter_each_kind: what, [or_remove], [double]
+counter_each_kind: what, [or_remove], [double], [one_kind]
     "for each kind of counter on target permanent or player, give that permanent or player another counter of that
     kind", "... put another counter of that kind on it or remove one from it": one of each kind, put or removed as
     the controller chooses (CR 121.1); double: "double the number of each kind of counter on target permanent", as many
-    more of each kind as it has (CR 121.1)
+    more of each kind as it has (CR 121.1); one_kind: "choose a counter on target permanent or player. Give that
+    permanent or player another counter of that kind": one kind only, the controller's choice (CR 608.2d)
 remove_among: kind, filter
     "remove any number of +1/+1 counters from among creatures you control": for each such permanent the controller
     chooses how many; the total is the amount {"removed_this_way": True} (CR 121.1)
@@ -288,9 +298,10 @@ playable: what: "exiled", a card FILTER (e.g. Zombie cards in your graveyard) or
     exiled instead of going to the graveyard, 614.1a; one: one spell in all, the permission used up by it) (CR 601.2)
 emblem: who, abilities: [Ability]
     the player gets an emblem with those abilities (CR 113)
-wish: filter, [exile], [reveal]
+wish: filter, [exile], [reveal], [must]
     the player may put a card they own from outside the game (their sideboard, 400.10) matching the filter into their
-    hand, revealed unless reveal is false; exile: or a face-up such card they own in exile
+    hand, revealed unless reveal is false; exile: or a face-up such card they own in exile; must: they put one if
+    they can (the text says no "may")
 exile_until: who, filter, [to_hand, [repeat_if: FILTER]]
     that player exiles cards from the top of their library one at a time until one matches the filter (406.3):
     all "exiled", the one found "taken"; to_hand: that card is put into its owner's hand ("returned"), and the
@@ -313,7 +324,7 @@ action: name, [amount], [what], [subtype], [times]
     explore (what), connive (what), learn, venture_into_the_dungeon, the_ring_tempts_you, manifest_dread,
     become_the_monarch, take_the_initiative, open_an_attraction, forage, time_travel, goad (what or amount),
     adapt/incubate/discover/endure (amount), amass (subtype, amount)
-reveal: who, zone: "hand", [to: "you"]
+reveal: who, zone: "hand", [to: "you"]  or  who, zone: "library_top", amount, [to: "all"]
     a player reveals their hand (to: only you look at it) (CR 701.16)
 win_game / lose_game: who
     the player wins / loses the game (CR 104.2, 104.3)
@@ -620,6 +631,8 @@ EFFECT_OPS: frozenset[str] = frozenset({
     "suspect",  # "suspect it", "it's no longer suspected" (a later keyword action: engine/ops/continuous.py)
     "licid",  # "SELF loses this ability and becomes an Aura ... You may pay {B} to end this effect" (115.2c)
     "next_spell_flag",  # "The next creature spell you cast this turn can't be countered" (101.1; engine/costs.py)
+    "choose_basic_lands",  # "choose a land of each basic land type" (608.2d, 205.3i; engine/ops/objects.py)
+    "link_player",  # the enters trigger's target player, for the leaves trigger's "that player" (engine/ops/objects.py)
 })
 STATIC_KINDS: frozenset[str] = frozenset({
     "abilities_of",  # "SELF has all activated abilities of all creature cards in all graveyards" (613.1f, layers)

@@ -97,6 +97,8 @@ def _grant(g: "Game", r: Ctx, e: Effect) -> dict | None:
             g.objects[src].chosen if src is not None and src in g.objects else {}
         kws = chosen_protection(kws, chosen)
     extra = {"abilities": list(e.args["abilities"])} if e.get("abilities") else {}  # gains "Whenever ..." (613.1f)
+    if e.get("lose_texts"):  # loses "Prevent all damage that would be dealt to SELF." (Glittering Lion, 613.1f)
+        extra["lose_texts"] = list(e.args["lose_texts"])
     add_effect(g, "6", objs, r, until_of(e), keywords=kws, lose=list(e.get("lose", ())), **extra)
     return None
 

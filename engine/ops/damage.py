@@ -59,6 +59,15 @@ def _damage(g: "Game", r: Ctx, e: Effect) -> dict | None:
     else:
         n = amount(g, e.args["amount"], source_id(g, r), r)
         hits = [(src, t, n) for t in targets]
+        if e.get("also"):  # "SELF deals 2 damage to each attacking creature and 1 damage to you and each creature you
+            # control" (Hail Storm), "... and an additional 1 damage to each green creature" (Kaervek's Hex): every
+            # part dealt at once (120.2, 608.2c), an object or player named by two parts dealt their sum
+            total: dict[Any, int] = {t: n for t in targets}
+            for part in e.args["also"]:
+                k = amount(g, part["amount"], source_id(g, r), r)
+                for t in refs(g, r, part["to"]):
+                    total[t] = total.get(t, 0) + k
+            hits = [(src, t, k) for t, k in total.items()]
     hits, wait = _redirect_to_planeswalker(g, r, hits)
     if wait is not None:
         return wait

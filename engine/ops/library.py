@@ -342,13 +342,17 @@ def _wish(g: "Game", r: dict, e: Effect) -> None | dict:
     exiled = [i for i in pl.exile if g.objects[i].owner == p and not facedown.is_face_down(g.objects[i])
               and _wish_card(g.objects[i].card, f)] if e.get("exile") else []
     opts = [f"{n} (outside the game)" for n in outside] + [f"{g.objects[i].card.name} (exile #{k + 1})"
-                                                           for k, i in enumerate(exiled)] + ["none"]
+                                                           for k, i in enumerate(exiled)]
+    if not (e.get("must") and opts):  # "you may ...": none is a choice; without "may", only when there is no card
+        opts.append("none")
     got = nested.answer(r, "wish")
     if got is None:
-        if len(opts) == 1:
+        if opts == ["none"]:
             return None
-        return {"kind": "choose_option", "player": p, "options": opts, "slot": nested.slot(r, "wish"),
-                "prompt": f"{this(g, r).card.name}: a card to put into your hand"}
+        if len(opts) > 1:
+            return {"kind": "choose_option", "player": p, "options": opts, "slot": nested.slot(r, "wish"),
+                    "prompt": f"{this(g, r).card.name}: a card to put into your hand"}
+        got = opts[0]  # the one card it must be
     if got not in opts or got == "none":
         return None
     k = opts.index(got)

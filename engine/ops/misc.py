@@ -834,6 +834,8 @@ def _can_act(g: "Game", r: dict, payer: str, actions: Any) -> bool:
         if isinstance(what, dict) and isinstance(what.get("choose"), dict):
             # "unless you exile another creature you control" (champion, 702.71a): something to choose
             f = {"zone": "battlefield", **what["choose"]}
+            # "unless they put a -1/-1 counter on a creature they control" (Tourach's Chant): the payer's own
+            f = {k: "you" if k in ("controller", "owner") and v == "chooser" else v for k, v in f.items()}
             n = max(1, amount(g, what.get("amount", 1), source_id(g, r), r))  # "return two Forests": both (117.3)
             if what.get("up_to"):  # "you may tap any number of untapped Myr you control" (Myr Battlesphere): none
                 n = 0  # is a number too
@@ -949,9 +951,13 @@ def _reveal(g: "Game", r: dict, e: Effect) -> dict | None:
         if isinstance(p, str) and e.get("zone") == "library_top":
             top = list(g.players[p].library[: int(e.get("amount", 1))])
             me = controller(g, r)
-            knowledge.show(g, top, [me])
-            g.log("reveal", player=p, to=me, cards=[g.objects[c].card.name for c in top], objs=top,
-                  audience=[me])
+            if e.get("to") == "all":  # "Target player reveals the top card of their library" (Aven Windreader):
+                knowledge.show(g, top)  # shown to every player (701.13a), left on top
+                g.log("reveal", player=p, to="all", cards=[g.objects[c].card.name for c in top], objs=top)
+            else:
+                knowledge.show(g, top, [me])
+                g.log("reveal", player=p, to=me, cards=[g.objects[c].card.name for c in top], objs=top,
+                      audience=[me])
             r.setdefault("revealed_cards", []).extend(top)  # "the number of ... cards revealed this way" (608.2c)
         elif isinstance(p, str):
             hand = list(g.players[p].hand)

@@ -75,6 +75,57 @@ def _destroy(g: "Game", r: Ctx, e: Effect) -> None:
 
 
 
+#: the five basic land types (205.3i), in the order a choice "of each basic land type" is asked
+BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
+
+
+@op("choose_basic_lands")
+def _choose_basic_lands(g: "Game", r: Ctx, e: Effect) -> dict | None:
+    """"Choose a land of each basic land type, then destroy those lands" (Sundering Titan), "Each player chooses a land
+    they control of each basic land type" (Planar Overlay), "... from the lands they control ..., then sacrifices the
+    rest" (Global Ruin): for each basic land type (205.3i) one land with that subtype, chosen as the effect resolves
+    (608.2d; each player in turn, APNAP, 101.4); a type no land has is not chosen, a lone land of a type is the one,
+    and a land with several basic land types may be chosen for each of them (the cards' rulings). The lands chosen are
+    ``basic_picked`` for the instruction after ("those lands"); with ``rest`` "sacrifice", each player then
+    sacrifices the other lands they control, all at once (701.14a)."""
+    own = bool(e.get("own"))
+    players = [p for p in refs(g, r, e.get("who", "you")) if isinstance(p, str)]
+    name = this(g, r).card.name
+    picks: dict[str, list[int]] = {}
+    for p in players:
+        mine: list[int] = []
+        for t in BASIC_LAND_TYPES:
+            cands = [i for i in g.battlefield if "Land" in g.chars(i).types and t in g.chars(i).subtypes
+                     and (not own or g.chars(i).controller == p)]
+            if len(cands) > 1:
+                slot = f"{r['i']}.basic.{p}.{t}"
+                got = r["answers"].get(slot)
+                if got is None:
+                    return {"kind": "choose_cards", "player": p, "options": cands, "min": 1, "max": 1, "slot": slot,
+                            "prompt": f"{name}: choose a land{' you control' if own else ''} that is a {t}"}
+                cands = [x for x in got if x in cands][:1] or cands[:1]
+            mine += [x for x in cands if x not in mine]
+        picks[p] = mine
+    chosen = list(dict.fromkeys(x for p in players for x in picks[p]))
+    r["basic_picked"] = chosen
+    if e.get("rest") == "sacrifice":
+        rest = [i for i in g.battlefield if "Land" in g.chars(i).types and g.chars(i).controller in players
+                and i not in chosen]
+        return OPS["sacrifice"](g, r, Effect("sacrifice", {"what": {"ids": rest}}))
+    return None
+
+
+@op("link_player")
+def _link_player(g: "Game", r: Ctx, e: Effect) -> None:
+    """"When SELF enters, target player loses 6 life. When SELF leaves the battlefield, that player gains 6 life."
+    (Laquatus's Champion): the enters trigger's target player kept on the permanent, while it is on the battlefield,
+    for its leaves trigger's "that player" (607.2a-like; engine/triggers.py leaves, values "linked_player")."""
+    sid = source_id(g, r)
+    players = [p for p in refs(g, r, e.args["who"]) if isinstance(p, str)]
+    if sid is not None and sid in g.objects and g.objects[sid].zone == "battlefield" and players:
+        g.objects[sid].chosen["linked_player"] = players[0]
+
+
 @op("regenerate")
 def _regenerate(g: "Game", r: Ctx, e: Effect) -> None:
     for x in refs(g, r, e.args["what"]):
@@ -214,7 +265,8 @@ def _counter_each_kind(g: "Game", r: Ctx, e: Effect) -> dict | None:
     """"For each kind of counter on target permanent or player, give that permanent or player another counter of
     that kind" (Maulfist Revolutionary), "..., put another counter of that kind on it or remove one from it"
     (Quarry Hauler; ``or_remove``): one counter of each kind it has now, each put (or, with the choice, removed)
-    as the effect's controller chooses, every choice made before any counter moves (121.1, 121.6, 616.1); ``double``:
+    as the effect's controller chooses, every choice made before any counter moves (121.1, 121.6, 616.1); ``one_kind``:
+    only one kind of those, chosen by its controller (Animation Module); ``double``:
     "double the number of each kind of counter on target permanent" (Gilder Bairn), as many more of each kind as it
     has now."""
     you = controller(g, r)
@@ -230,6 +282,15 @@ def _counter_each_kind(g: "Game", r: Ctx, e: Effect) -> dict | None:
             name = x
         else:
             continue
+        if e.get("one_kind") and len(kinds) > 1:  # "Choose a counter on target permanent or player. Give that
+            # permanent or player another counter of that kind." (Animation Module): the kind its controller chooses
+            got = nested.answer(r, f"one_kind.{x}")
+            if got is None:
+                return {"kind": "choose_option", "player": you, "options": kinds,
+                        "slot": nested.slot(r, f"one_kind.{x}"), "prompt": f"{name}: another counter of which kind?"}
+            if got not in kinds:
+                raise IllegalAction(f"{got!r}: not a kind of counter on {name}")
+            kinds = [got]
         for k in kinds:
             sign = 1
             if e.get("double"):

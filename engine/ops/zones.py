@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine import dredge, facedown, knowledge, player_statics, seats, triggers
+from engine import dredge, facedown, knowledge, player_statics, replacement, seats, triggers
 from engine.actions import add_effect, attack_choice, discard, gain_life, plan_to_graveyard, put_attacking
 from engine.cards.abilities import Ability, Effect
 from engine.filters import matches
@@ -437,7 +437,7 @@ def _draw(g: "Game", r: Ctx, e: Effect) -> dict | None:
         drawn = r.setdefault("drawn", {})
         done = drawn.get(key, 0)
         had = set(g.players[p].hand)
-        if done == 0 and not dredge.usable(g, p):
+        if done == 0 and not dredge.usable(g, p) and replacement.asking_draw(g, p) is None:
             g.draw(p, n)  # no dredge card: the draws at once (the common case)
             drawn[key] = n
             # "draw three cards and reveal them": the cards the draws put into the hand (121.2)
@@ -447,6 +447,13 @@ def _draw(g: "Game", r: Ctx, e: Effect) -> dict | None:
             continue
         while done < n:
             slot = f"{key}.{done}"
+            rec = replacement.asking_draw(g, p) if slot not in r["answers"] else None
+            if rec is not None:  # 614.11: "the next time you would draw a card this turn, each player returns ...
+                # instead" (Words of Wind): this draw is replaced; its actions, which ask the players, happen now
+                # (engine/replacement.py replace_draw_now), then this instruction goes on with the next draw (614.11a)
+                drawn[key] = done + 1
+                replacement.replace_draw_now(g, rec)
+                return None
             if slot not in r["answers"]:
                 w = dredge.wait(g, p, slot=slot)
                 if w is not None:
@@ -481,7 +488,8 @@ def _replace_draw(g: "Game", r: Ctx, e: Effect) -> None:
     of one use (engine/replacement.draw_replaced applies it), until the end of the turn."""
     s = this(g, r)
     add_effect(g, "draw_replace", [], r, "eot", player=r.get("controller") or s.controller,
-               effects=list(e.get("effects")), name=s.card.name)
+               effects=list(e.get("effects")), name=s.card.name, origin=source_id(g, r),
+               **({"asks": True} if e.get("asks") else {}))
 
 
 @op("spells_cost")

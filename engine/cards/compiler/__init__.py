@@ -990,6 +990,49 @@ def gift_effects(line: str) -> list[Effect] | None:
     return [replace(e, args={**e.args, "who": "gift_player"}) for e in effs]
 
 
+_LEAVES_THAT_PLAYER = re.compile(r"^when self leaves the battlefield, that player (.+)$", re.I)
+
+
+def _retarget_ref(x: Any, new: Any) -> Any:
+    """``x`` with every {"target": 0} replaced by ``new``."""
+    if x == {"target": 0}:
+        return new
+    if isinstance(x, Effect):
+        return replace(x, args=_retarget_ref(x.args, new))
+    if isinstance(x, dict):
+        return {k: _retarget_ref(v, new) for k, v in x.items()}
+    if isinstance(x, list):
+        return [_retarget_ref(v, new) for v in x]
+    return x
+
+
+def _link_leaves_player(abilities: list[Ability], unsupported: list[str]) -> None:
+    """"When SELF enters, target player loses 6 life. When SELF leaves the battlefield, that player gains 6 life."
+    (Laquatus's Champion, Soul Scourge): "that player" of the leaves trigger is the player the enters trigger
+    targeted (the abilities are linked by that word, as 607.2a links "the exiled card"): the enters trigger keeps
+    its target on the permanent (op link_player), the leaves trigger reads it as it left (603.10). In place:
+    the leaves trigger read and added, its sentence no longer unsupported."""
+    leaves = [t for t in unsupported if _LEAVES_THAT_PLAYER.match(t.strip())]
+    enters = [i for i, a in enumerate(abilities) if a.kind == "triggered" and a.trigger == {"event": "etb", "self": True}
+              and len(a.targets) == 1 and a.targets[0].filter.get("player") and a.targets[0].count == 1
+              and a.targets[0].min == 1]
+    if len(leaves) != 1 or len(enters) != 1:
+        return
+    text = leaves[0].strip()
+    m = _LEAVES_THAT_PLAYER.match(text)
+    assert m is not None
+    got = _lower_triggered(IrItem("triggered", text, head=f"When SELF leaves the battlefield, target player "
+                                                          f"{m.group(1)}"))
+    if got is None or len(got.targets) != 1 or got.trigger != {"event": "ltb", "self": True}:
+        return
+    i = enters[0]
+    etb = abilities[i]
+    abilities[i] = replace(etb, effects=tuple(etb.effects) + (Effect("link_player", {"who": {"target": 0}}),))
+    abilities.append(replace(got, text=text, targets=(), effects=tuple(_retarget_ref(list(got.effects),
+                                                                                      "linked_player"))))
+    unsupported.remove(leaves[0])
+
+
 def compile_abilities_text(text: str) -> list[Ability] | None:
     """The abilities of one paragraph of a permanent (e.g. quoted text a static or emblem grants)."""
     items = read_ir(text, "", False)
@@ -1175,6 +1218,7 @@ def lower(items: list[IrItem], types: tuple[str, ...]) -> tuple[list[str], dict[
             abilities += ab
         else:
             abilities.append(ab)
+    _link_leaves_player(abilities, unsupported)
     if gift is not None:
         # gift: "as this spell resolves, if the gift was promised, the chosen player gets the gift before any of
         # its other effects"; a permanent's: "when this permanent enters, if the gift was promised, ..."

@@ -1526,12 +1526,22 @@ def _life_plus(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "life_gain_plus", "amount": int(m.group(1))}]
 
 
-@static(r"^all creatures able to block (self|enchanted creature|equipped creature|it) do so$")
+@static(r"^all (creatures|[a-z ]+?) able to block (self|enchanted creature|equipped creature|it) do so$")
 def _lure_static(m: re.Match) -> list[dict[str, Any]] | None:
     """509.1c: "All creatures able to block SELF do so"; "... enchanted creature ..." (Lure), "... equipped
-    creature ..." (Nemesis Mask): a requirement on every creature that could block it."""
-    aff = _affects(m.group(1))
-    return None if aff is None else [{"kind": "restriction", "affects": aff, "rule": "must_be_blocked_by_all"}]
+    creature ..." (Nemesis Mask): a requirement on every creature that could block it; "All creatures with flying
+    able to block SELF do so" (Talruum Piper), "All Walls able to block SELF do so" (Marble Priest): on those only
+    (the rule's "by", engine/combat.py lured)."""
+    aff = _affects(m.group(2))
+    if aff is None:
+        return None
+    st: dict[str, Any] = {"kind": "restriction", "affects": aff, "rule": "must_be_blocked_by_all"}
+    if m.group(1) != "creatures":
+        f = parse_noun(m.group(1))
+        if f is None or set(f) - {"types", "subtypes", "keyword", "colors", "not_types"}:
+            return None
+        st["by"] = f
+    return [st]
 
 
 @static(r"^(?:as long as (.+?), )?you may cast self from (your graveyard|exile|your graveyard or from exile)"

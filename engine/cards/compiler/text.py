@@ -173,6 +173,8 @@ def normalise(text: str, name: str, legendary: bool = False, short_names: tuple[
     text = re.sub(r"(?<!have )(?<!has )(?<!had )(?<!let )(?<!make )\bSELF (enter|attack|deal|die|block|leave)"
                   r"(?: or (attack|block))?\b(?! the battlefield as)",
                   lambda m: f"SELF {m.group(1)}s" + (f" or {m.group(2)}s" if m.group(2) else ""), text)
+    # "Destroy all creatures except for SELF" (Mageta the Lion): the older words of "other than SELF" (a filter, 608.2b)
+    text = re.sub(r"\b(creatures|permanents) except for SELF\b", r"\1 other than SELF", text)
     text = re.sub(r"\benters the battlefield\b", "enters", text)
     text = re.sub(r"\benter the battlefield\b", "enter", text)
     out = []

@@ -796,6 +796,7 @@ PLAYER = (r"(you|each of (?:that player|its controller)'s opponents|each of your
 
 
 DURATIONS = {"until end of turn": "eot", "this turn": "eot", "until your next turn": "your_next_turn", None: "eot",
+             "until your next upkeep": "your_next_upkeep",  # ends as its controller's next upkeep step begins
              "until end of combat": "this_combat",  # ends as the combat phase ends (511.3, engine/actions.py until_of)
              "for as long as you control self": "while_you_control_self", "for the rest of the game": "permanent",
              # 611.2b: it ends as SELF becomes untapped (or leaves, or, with "you control", changes control)

@@ -677,6 +677,9 @@ def _wish(m: re.Match, c: Ctx) -> list[Effect] | None:
             args["exile"] = True
     else:
         args["reveal"] = False  # "put a card ... into your hand": not revealed
+    # "instead put a card you own from outside the game into your hand" (Ring of Ma'rûf): one is put there if there is
+    # one; "you may ..." drops this (engine/cards/compiler/effects/sequence.py)
+    args["must"] = True
     c.last = "taken"
     return [Effect("wish", args)]
 

@@ -642,6 +642,14 @@ def _reveal_a_card(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("reveal", {"who": "you", "zone": "hand", "filter": f})]
 
 
+@reader(r"^(target player|target opponent) reveals the top card of their library$")
+def _reveal_their_top(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """701.13a: "{1}{U}: Target player reveals the top card of their library." (Aven Windreader): shown to every
+    player, and left where it is."""
+    who = c.player(m.group(1))
+    return None if who is None else [Effect("reveal", {"who": who, "zone": "library_top", "amount": 1, "to": "all"})]
+
+
 @reader(r"^(target player|target opponent|that player) reveals (?:their|his or her) hand and discards all cards with "
         r"(?:that|the chosen) name$")
 def _reveal_discard_named(m: re.Match, c: Ctx) -> list[Effect] | None:
@@ -654,13 +662,14 @@ def _reveal_discard_named(m: re.Match, c: Ctx) -> list[Effect] | None:
             Effect("discard", {"what": {"each": {"chosen_name": True, "zone": "hand", "owner": who}}})]
 
 
-@reader(r"^(target player|target opponent|that player) (reveals (?:their|his or her) hand and )?discards all ([a-z]+) "
-        r"cards$")
+@reader(r"^(target player|target opponent|that player) (reveals (?:their|his or her) hand and )?discards all "
+        r"((?:[a-z]+ )?cards(?: of (?:that|the chosen) (?:color|type))?)$")
 def _discard_all_kind(m: re.Match, c: Ctx) -> list[Effect] | None:
     """701.8a: "Target player reveals their hand and discards all nonland cards" (Amnesia): the hand shown to all
-    (701.15a), then every card of that kind in it discarded at once."""
+    (701.15a), then every card of that kind in it discarded at once; "... all cards of that color" after "Choose a
+    color" (Persecute): of the color chosen as the spell resolved (608.2d)."""
     who = c.player(m.group(1))
-    f = parse_noun(m.group(3) + " card")
+    f = parse_noun(m.group(3))
     if who is None or f is None or f.get("player") or f.get("zone") not in (None, "any_card") or f.get("controller"):
         return None
     f.pop("zone", None)
@@ -1106,7 +1115,7 @@ def _control_player(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 #: this family's readers, in the order they are tried
 READERS: tuple[Reader, ...] = (
-    _discard_drawn,
+    _discard_drawn, _reveal_their_top,
     _draw_up_to,
     _vote,
     _vote_object,

@@ -88,7 +88,8 @@ def _prevent_next(m: re.Match, c: Ctx) -> list[Effect] | None:
     """615.7: a shield of N; "the next 1 combat damage" (Decorated Griffin) prevents only combat damage (510.2); "the
     next X damage that would be dealt to you and/or permanents you control this turn" (Divine Deflection): one shield
     for that player and those permanents together, whichever is dealt damage first; "that a source of your choice
-    would deal to ..." (Refraction Trap): only damage from the source chosen as it resolves (609.7a)."""
+    would deal to ..." (Refraction Trap): only damage from the source chosen as it resolves (609.7a). The older order
+    "that would be dealt this turn to target creature you control" (Samite Alchemist) is the same shield."""
     if not bind_x(m.group(6), c):
         return None
     group = _you_and_yours(m.group(4) or m.group(5))
@@ -103,6 +104,15 @@ def _prevent_next(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("prevent", args)]
 
 
+@reader(r"^prevent the next (\d+|x) (combat )?damage that would be dealt this turn to (?!any number of targets)(.+)$")
+def _prevent_next_older(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """615.7: "Prevent the next 4 damage that would be dealt this turn to target creature you control" (Samite
+    Alchemist): the older word order of "... dealt to target creature you control this turn", the same shield."""
+    again = _prevent_next.pattern.match(f"prevent the next {m.group(1)} {m.group(2) or ''}damage that would be dealt "
+                                        f"to {m.group(3)} this turn")
+    return _prevent_next.read(again, c) if again else None
+
+
 def _you_and_yours(t: str) -> dict[str, Any] | None:
     """"you and/or permanents you control": the shield's recipients as a group, its controller and the permanents
     they control as the damage would be dealt (615.1a); None for other words."""
@@ -114,10 +124,14 @@ def _you_and_yours(t: str) -> dict[str, Any] | None:
 
 
 @reader(r"^prevent the next (\d+|x) damage that would be dealt this turn to any number of targets, divided as you "
-        r"choose$")
+        r"choose(?:, where x is (.+))?$")
 def _prevent_divided(m: re.Match, c: Ctx) -> list[Effect] | None:
     """615.7, 601.2d: "Prevent the next 5 damage that would be dealt this turn to any number of targets, divided as you
-    choose" (Remedy): one shield for each target, of the part of the amount announced for it as the spell was cast."""
+    choose" (Remedy): one shield for each target, of the part of the amount announced for it as the spell was cast;
+    "..., where X is the number of verse counters on SELF" (Serra's Hymn): X counted as the division is announced
+    (107.3, 601.2d)."""
+    if not bind_x(m.group(2), c):
+        return None
     r = c.add_target(TargetSpec({"any": True}, "any number of targets", count=99, min=1))
     return [Effect("prevent", {"to": r, "amount": amount_of(m.group(1), c), "duration": "eot", "divided": True})]
 
@@ -404,5 +418,5 @@ def _redirect_next(m: re.Match, c: Ctx) -> list[Effect] | None:
 READERS: tuple[Reader, ...] = (_redirect, _redirect_next, _fog, _prevent_by, _prevent_by_group, _prevent_would_deal,
                                _prevent_group,
                                _prevent_to,
-                               _prevent_next, _prevent_divided, _cop, _prevent_next_by, _prevent_sources,
+                               _prevent_next, _prevent_next_older, _prevent_divided, _cop, _prevent_next_by, _prevent_sources,
                                _prevent_chosen_source)

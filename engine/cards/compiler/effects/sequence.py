@@ -66,13 +66,13 @@ from engine.cards.compiler.effects.zones import (
 from engine.cards.compiler.keywords import parse_keyword_line
 from engine.cards.compiler.quantities import amount, parse_condition, player_comparison, quantity
 from engine.cards.compiler.subtypes import subtype
-from engine.cards.compiler.targets import COLORS, number, parse_noun
+from engine.cards.compiler.targets import COLORS, number, parse_noun, parse_target
 from engine.cards.compiler.text import DIE_ROW, sentences
 from engine.mana import parse_cost
 
 _VERB3 = re.compile(
     r"^(loses |gains |draws |discards |mills |gets |sacrifices |creates |puts |returns |shuffles |exiles |"
-    r"deals |can't |can attack |can block |attacks |fights |explores|must |becomes |assigns )"
+    r"deals |can't |doesn't |can attack |can block |attacks |fights |explores|must |becomes |assigns )"
 )
 
 
@@ -291,7 +291,8 @@ def _ward_action(m: re.Match, c: Ctx) -> list[Effect] | None:
         r"owner'?s?'? hands?|exiles? an? (?:[^,]+? )?card from (?:your|their) graveyard|taps? an untapped [^,]+? "
         r"(?:you|they) controls?|exiles? an? [^,]+? you control(?: other than self)?|exiles? the top [a-z ]+? card of "
         r"your graveyard|mills? (?:a|one|two|three|four|five) cards?|removes? an? [+\-\w/]+ counter from (?:it|self)|"
-        r"puts? (?:a|one|two|three) cards? from (?:your|their) graveyard on the bottom of (?:your|their) library)$")
+        r"puts? (?:a|one|two|three) cards? from (?:your|their) graveyard on the bottom of (?:your|their) library|"
+        r"puts? an? [+\-\w/]+ counter on an? [^,]+? (?:you|they) controls?)$")
 def _unless_do(m: re.Match, c: Ctx) -> list[Effect] | None:
     """117.12: "sacrifice it unless you discard a card / return an untapped Island you control to its owner's
     hand" (Avatar of Discord, Dormant Volcano), "discard a card unless you exile a historic card from your
@@ -314,6 +315,15 @@ def _unless_do(m: re.Match, c: Ctx) -> list[Effect] | None:
             return None
         top_card = Effect("exile", {"what": {"choose": {**f, "topmost": True}}})
         return [Effect("unless", {"payer": payer, "actions": [top_card], "effects": list(inner)})]
+    put = re.fullmatch(r"puts? an? ([+\-\w/]+) counter on an? ([^,]+?) (?:you|they) controls?", m.group(3))
+    if put:  # "SELF deals 3 damage to that player unless they put a -1/-1 counter on a creature they control"
+        # (Tourach's Chant): the payer chooses one of their own permanents of that kind and puts the counter on it
+        f = parse_noun(put.group(2))
+        if f is None or set(f) - {"types", "subtypes", "colors", "not_types"}:
+            return None
+        act_put = Effect("counters", {"what": {"choose": {**f, "controller": "chooser"}, "chooser": payer},
+                                      "kind": put.group(1), "amount": 1})
+        return [Effect("unless", {"payer": payer, "actions": [act_put], "effects": list(inner)})]
     alt = re.fullmatch(r"(.+?) or ((?:sacrifices?|discards?|pays?) .+)", m.group(3))
     if alt:  # "unless that player sacrifices a nonland permanent of their choice or discards a card": either
         a, b = parse_sentence(who + alt.group(1), c), parse_sentence(who + alt.group(2), c)
@@ -405,16 +415,23 @@ def _delayed_if_target_has(m: re.Match, c: Ctx) -> list[Effect] | None:
 DRAW_INSTEAD_OPS = frozenset({"gain_life", "lose_life", "token", "mill", "poison"})
 
 
-@reader(r"^the next time you would draw a card this turn, (.+) instead$")
+@reader(r"^the next time you would draw a card this turn, (?:instead (.+)|(.+) instead)$")
 def _next_draw_instead(m: re.Match, c: Ctx) -> list[Effect] | None:
     """614.11, 614.1a: "The next time you would draw a card this turn, you gain 5 life instead"
-    (Words of Worship): a replacement effect of one use, created by the resolving ability."""
+    (Words of Worship): a replacement effect of one use, created by the resolving ability. Actions that ask a
+    player something ("each player returns a permanent they control to its owner's hand", Words of Wind; "each
+    opponent discards a card", Words of Waste) are marked ``asks``: the draws that can wait for the answers apply it
+    (engine/replacement.py asking_draw). One that targets ("SELF deals 2 damage to any target instead") is not read:
+    its target would be chosen as the draw is replaced, not as the ability resolves."""
     before = len(c.targets)
-    inner = parse_sentence(m.group(1), c)
-    if inner is None or len(c.targets) != before or any(e.op not in DRAW_INSTEAD_OPS for e in inner):
+    mark = c.mark()
+    inner = parse_sentence(m.group(1) or m.group(2), c)
+    if inner is None or len(c.targets) != before:
+        c.rewind(mark)
         del c.targets[before:]
         return None
-    return [Effect("replace_draw", {"effects": list(inner)})]
+    asks = any(e.op not in DRAW_INSTEAD_OPS for e in inner)
+    return [Effect("replace_draw", {"effects": list(inner), **({"asks": True} if asks else {})})]
 
 
 #: "have SUBJECT VERB ...": the subject, the verb (its base form) and the rest
@@ -638,6 +655,19 @@ def _until_planeswalks(sentence: str, ctx: Ctx) -> list[Effect] | None:
     return [Effect(e.op, {**e.args, "duration": "until_planeswalk"}) for e in got]
 
 
+def _retime(effs: list[Effect]) -> bool:
+    """Every "your_next_turn" duration of ``effs`` made "your_next_upkeep", in place; False when there is none or an
+    effect keeps such a duration elsewhere than its own "duration" (a delayed trigger's "until")."""
+    found = False
+    for i, e in enumerate(effs):
+        if e.get("duration") == "your_next_turn":
+            effs[i] = Effect(e.op, {**e.args, "duration": "your_next_upkeep"})
+            found = True
+        elif "your_next_turn" in repr(e.args):
+            return False
+    return found
+
+
 def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
     """One imperative sentence to effects, or None."""
     if re.search(r"until a player planeswalks", sentence, flags=re.I):
@@ -648,6 +678,21 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
         return [Effect("repeat_process", {})]
     s = sentence.strip().rstrip(".").strip()
     s = re.sub(r"^then,? ", "", s, flags=re.I)
+    # "When SELF leaves the battlefield, return the exiled cards to their owner's graveyard" (Gravegouger): the same
+    # instruction as "put the exiled cards into their owners' graveyards" (a move to the graveyard, 400.3)
+    s = re.sub(r"^return (the exiled cards?|those cards|them) to (?:their|its) owner(?:'s|s') graveyards?$",
+               r"put \1 into their owners' graveyards", s, flags=re.I)
+    if re.search(r"\buntil your next upkeep\b", s, flags=re.I) and not re.search(r"\buntil your next turn\b", s,
+                                                                               flags=re.I):
+        # "... gains forestwalk until your next upkeep" (Erhnam Djinn), "Until your next upkeep, target noncreature
+        # artifact becomes ..." (Xenic Poltergeist): read as the same sentence "until your next turn", then ending
+        # as its controller's next upkeep begins instead (500.2; engine/game.py); only when the duration was read
+        mark = ctx.mark()
+        got = parse_sentence(re.sub(r"\buntil your next upkeep\b", "until your next turn", s, flags=re.I), ctx)
+        if got is not None and _retime(got):
+            return got
+        ctx.rewind(mark)
+        return None
     s = _that_kind(s, ctx)
     # "You return a creature card from your graveyard to your hand, draw three cards, then gain 5 life" (Cruel
     # Ultimatum): "you" is the one who does it, as "return ..." alone says (the controller, 109.5)
@@ -728,6 +773,10 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
                                      and e.args["static"].get("kind") == "flash_spells" for e in inner):
             return list(inner)  # "you may play an additional land this turn": a permission, no choice now
             # ("you may cast spells this turn as though they had flash": a rule for the player, 611.2a)
+        if inner is not None:  # "You may reveal a sorcery card you own from outside the game and put it into your
+            # hand" (Burning Wish): the card is as optional as the instruction (none may be chosen)
+            inner = [Effect("wish", {k: v for k, v in e.args.items() if k != "must"}) if e.op == "wish" else e
+                     for e in inner]
         return None if inner is None else [Effect("may", {"effects": list(inner)})]
     m = _OTHER_MAY.match(low)
     if m:  # "target opponent may draw a card", "its controller may draw a card": that player chooses (608.2d)
@@ -1590,6 +1639,35 @@ def _parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     Handles follow-ups that span sentences: "You may X. If you do, Y." and "If you
     don't, Y."; "It can't be regenerated."
     """
+    weld = re.fullmatch(r"choose target ([a-z]+) an? (?:player|opponent) controls and target ([a-z]+) card in that "
+                        r"player's graveyard\. if both targets are still legal as this ability resolves, that player "
+                        r"simultaneously sacrifices the \1 and returns the \2 card to the battlefield\.?",
+                        text.strip(), re.I)
+    if weld:  # "Choose target artifact a player controls and target artifact card in that player's graveyard. If both
+        # targets are still legal as this ability resolves, that player simultaneously sacrifices the artifact and
+        # returns the artifact card to the battlefield." (Goblin Welder): the card's owner is the permanent's controller
+        # (601.2c: bound as the targets are chosen together); both targets legal, or nothing happens (608.2b)
+        a = parse_target(f"target {weld.group(1).lower()}")
+        b = parse_target(f"target {weld.group(2).lower()} card in a graveyard")
+        if a is None or b is None or set(a.filter) != {"types"} or set(b.filter) != {"types", "zone"}:
+            return None
+        if "opponent controls" in text.lower():
+            a = TargetSpec({**a.filter, "controller": "opponent"}, a.text)
+        t0 = ctx.add_target(TargetSpec(a.filter, f"target {weld.group(1).lower()} a player controls"))
+        t1 = ctx.add_target(TargetSpec({**b.filter, "owner": {"controller_of": t0}},
+                                       f"target {weld.group(2).lower()} card in that player's graveyard"))
+        return [Effect("if", {"cond": {"targets_legal": 2}, "then": [
+            Effect("sacrifice", {"what": t0}),
+            Effect("move", {"what": t1, "to": "battlefield"})]})]
+    one = re.fullmatch(r"choose a counter on (target [a-z ]+?)\. give (?:that permanent or player|that permanent|"
+                       r"that creature|it) another counter of that kind\.?", text.strip(), re.I)
+    if one:  # "Choose a counter on target permanent or player. Give that permanent or player another counter of that
+        # kind." (Animation Module): one kind of the counters it has, chosen as it resolves (608.2d), one more of it
+        what = ctx.ref(one.group(1).lower())
+        if isinstance(what, dict) and set(what) == {"target"}:
+            ctx.last = what
+            return [Effect("counter_each_kind", {"what": what, "one_kind": True})]
+        return None
     # "You may put any number of permanent cards with mana value X or less from among them onto the battlefield. Then
     # put all cards revealed this way that weren't put onto the battlefield into your graveyard." (Genesis Wave): the
     # rest of the cards revealed, as "Put the rest into your graveyard" says it (608.2c)
@@ -2964,7 +3042,11 @@ def _parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                 return None
             out[-1] = Effect("if", {**out[-1].args, "else": list(effs)})
             continue
-        if s in ("it can't be regenerated", "they can't be regenerated") and out and out[-1].op == "destroy":
+        if s in ("it can't be regenerated", "they can't be regenerated", "those creatures can't be regenerated",
+                 "that creature can't be regenerated", "creatures destroyed this way can't be regenerated",
+                 "a creature destroyed this way can't be regenerated") and out and out[-1].op == "destroy":
+            # "Destroy all creatures other than SELF. Those creatures can't be regenerated." (Mageta the Lion): the
+            # destruction just made (701.12b), in any of its wordings
             for i in range(len(out) - 1, -1, -1):
                 if out[i].op != "destroy":
                     break
@@ -4065,9 +4147,59 @@ def _each_part(parts: list[str], c: Ctx) -> list[Effect] | None:
 
 
 #: this module's readers ("X unless ...", "X at the beginning of ...": they read another sentence)
+
+@reader(r"^(until end of turn, )?(self) loses (\"[^\"]+\")( until end of turn)?$")
+def _lose_quoted(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """613.1f: "{2}: Until end of turn, SELF loses "Prevent all damage that would be dealt to SELF."" (Glittering Lion):
+    the ability with that text is removed (layer 6) for the duration, its other abilities kept."""
+    if not (m.group(1) or m.group(4)):
+        return None  # a lasting loss: not a form printed
+    what = c.ref(m.group(2))
+    return None if what is None else [Effect("grant", {"what": what, "keywords": [],
+                                                       "lose_texts": [m.group(3).strip('"')]})]
+
+
+@reader(r"^(self|it) deals (\d+|x) damage to (.+?) and (?:an additional )?(\d+|x)(?: additional)? damage to (.+)$")
+def _damage_parts(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """120.2, 608.2c: "SELF deals 2 damage to each attacking creature and 1 damage to you and each creature you
+    control" (Hail Storm), "SELF deals 1 damage to each nonblack creature and an additional 1 damage to each green
+    creature" (Kaervek's Hex): one source's damage to several recipients, all dealt at once, an object both parts name
+    dealt their sum (engine/ops/damage.py ``also``)."""
+    mark = c.mark()
+    first = parse_sentence(f"{m.group(1)} deals {m.group(2)} damage to {m.group(3)}", c)
+    if first is None or len(first) != 1 or first[0].op != "damage" or set(first[0].args) - {"amount", "to"}:
+        c.rewind(mark)
+        return None
+    rest = parse_sentence(f"{m.group(1)} deals {m.group(4)} damage to {m.group(5)}", c)
+    if rest is None or any(e.op != "damage" or set(e.args) - {"amount", "to"} for e in rest):
+        c.rewind(mark)
+        return None
+    return [Effect("damage", {**first[0].args, "also": [dict(e.args) for e in rest]})]
+
+
+@reader(r"^(each player chooses|choose) (from the lands they control )?a land( they control)? of each basic land "
+        r"type(?:, then (sacrifices the rest|.+))?$")
+def _land_of_each_basic_type(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Choose a land of each basic land type, then destroy those lands" (Sundering Titan), "Each player chooses a land
+    they control of each basic land type. Return those lands to their owners' hands." (Planar Overlay), "Each player
+    chooses from the lands they control a land of each basic land type, then sacrifices the rest" (Global Ruin): one
+    land of each basic land type chosen as it resolves (608.2d), "those lands" the ones chosen."""
+    each = m.group(1) == "each player chooses"
+    own = bool(m.group(2) or m.group(3))
+    if own != each:
+        return None  # "choose a land you control ...": not a form printed
+    args: dict[str, Any] = {"who": "each_player" if each else "you", "own": own}
+    if m.group(4) == "sacrifices the rest":
+        return [Effect("choose_basic_lands", {**args, "rest": "sacrifice"})]
+    c.last = "basic_picked"
+    if m.group(4) is None:
+        return [Effect("choose_basic_lands", args)]
+    then = parse_sentence(m.group(4), c)
+    return None if then is None else [Effect("choose_basic_lands", args), *then]
+
 READERS: tuple[Reader, ...] = (_pay, _pay_x_life, _may_pay_then, _unless_pay_x, _unless_pay_each, _unless_pay,
                                _unless_pay_either,
-                               _ward_action,
+                               _ward_action, _land_of_each_basic_type, _damage_parts, _lose_quoted,
                                _unless_do, _unless_has_deal,
                                _either_quality, _either_instruction, _put_or_remove_counter, _either_token,
                                _delayed_if_target_has,
