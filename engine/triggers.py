@@ -70,6 +70,7 @@ OBJECT_EVENTS = {"etb", "dies", "ltb", "attacks", "blocks", "becomes_blocked", "
                  "counters_removed",  # one or more counters of a kind removed from a permanent (counters_removed)
                  "plotted",  # a card became plotted (plot, a later keyword: engine/casting.py plot)
                  "haunted_dies",  # 702.54c: the creature a card in exile haunts died (leaves, below)
+                 "mutates",  # a mutating spell merged with it (mutate, a later keyword: engine/mutate.py)
                  "explores",  # explore (a later keyword action, Ixalan): engine/ops/actions.py
                  "unattached",  # an Aura or Equipment stopped being attached to a permanent (701.3; unattached below)
                  "attached",  # an Aura, Equipment or Fortification became attached to something (701.3a; attached)
