@@ -118,7 +118,8 @@ def merge(g: "Game", sid: int, tid: int, over: bool) -> None:
     g.log("mutate", card=card.name, obj=tid, onto=parts[1 if over else 0]["card"].name if len(parts) > 1 else "",
           where=OVER if over else UNDER)
     g.changed()
-    triggers.event(g, {"event": "mutates", "obj": tid, "player": g.controller_of(tid) or s.controller})
+    triggers.event(g, {"event": "mutates", "obj": tid, "player": g.controller_of(tid) or s.controller,
+                       "mutations": chosen["mutations"]})
 
 
 def _printed(t: "Obj") -> CardDef:

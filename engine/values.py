@@ -478,6 +478,7 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
     "descended_this_turn": frozenset({"descended_this_turn"}),
     "unlocked_doors": frozenset({"unlocked_doors"}),
     "attackers_this_turn": frozenset({"attackers_this_turn"}),
+    "mutations": frozenset({"mutations"}),  # "the number of times SELF has mutated" (mutate, a later keyword)
 }
 #: the amounts computed without a resolution record (a static ability, 611.3a)
 STATIC_AMOUNT_KINDS = frozenset({"x", "count", "times", "plus", "power_of", "toughness_of", "blockers_beyond_first",
@@ -492,7 +493,8 @@ STATIC_AMOUNT_KINDS = frozenset({"x", "count", "times", "plus", "power_of", "tou
                                  "colors_among", "minus", "spells_cast_this_turn", "player_counters",
                                  "died_this_turn", "discarded_this_turn", "sacrificed_this_turn", "counters_among",
                                  "descended_this_turn", "unlocked_doors", "attackers_this_turn",
-                                 "mv_of", "dungeon_names", "colors_of", "commander_casts", "devoured"})
+                                 "mv_of", "dungeon_names", "colors_of", "commander_casts", "devoured",
+                                 "mutations"})
 #: The references ``refs`` resolves: words, and the head keys of dict references
 REF_WORDS = frozenset({"self", "you", "opponent", "an_opponent", "each_opponent", "each_other_player",
                        "defending_player", "each_player", "it", "trigger_player", "attached", "created", "attacked",
@@ -724,6 +726,13 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
             # each time, or each of "Kicker [A] and/or [B]" (702.32b-d)
             return sum(paid.count(k) for k in ("Multikicker", "Kicker", SECOND_KICKER))
         return paid.count(a["times_paid"])
+    if "mutations" in a:  # mutate (a later keyword): "the number of times SELF has mutated" (engine/mutate.py); of
+        # a source gone since it triggered, as the event saw it (608.2h)
+        o = g.objects.get(src) if src is not None else None
+        if o is not None and o.zone == "battlefield":
+            return int(o.chosen.get("mutations", 0))
+        info = this(g, r).trigger_info if r is not None and "obj" in r and r["obj"] in g.objects else {}
+        return int(info.get("mutations", 0)) if info.get("event") == "mutates" else 0
     if "plus" in a:
         return sum(amount(g, x, src, r) for x in a["plus"])
     if "counters_among" in a:  # "for each loyalty counter on planeswalkers you control" (121.1): all of them

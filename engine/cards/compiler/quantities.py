@@ -409,6 +409,8 @@ def quantity(phrase: str) -> Any:
         return {"count_this_way": {}, "action": "flips_won"}  # 705.1: the coins the instruction before flipped
     if p in ("the result", "the result of the roll"):  # "draw cards equal to the result" (rolling a die, a later
         return {"count_this_way": {}, "action": "rolled"}  # rule): the roll the instruction before made
+    if p == "the number of times self has mutated":  # mutate (a later keyword, Ikoria): the merges it had
+        return {"mutations": "self"}
     if p == "self's loyalty":  # 306.5b: a planeswalker's loyalty is its loyalty counters
         return {"counters_on": "self", "kind": "loyalty"}
     if p in ("the amassed army's power", "the amassed army's toughness"):  # "where X is the amassed Army's power"
