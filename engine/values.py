@@ -478,8 +478,8 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
     "descended_this_turn": frozenset({"descended_this_turn"}),
     "unlocked_doors": frozenset({"unlocked_doors"}),
     "attackers_this_turn": frozenset({"attackers_this_turn"}),
-    "mutations": frozenset({"mutations"}),
-    "plus_counters_put": frozenset({"plus_counters_put"}),  # "the number of times SELF has mutated" (mutate, a later keyword)
+    "mutations": frozenset({"mutations"}),  # "the number of times SELF has mutated" (mutate, a later keyword)
+    "plus_counters_put": frozenset({"plus_counters_put"}),  # "for each +1/+1 counter you've put on creatures ..."
 }
 #: the amounts computed without a resolution record (a static ability, 611.3a)
 STATIC_AMOUNT_KINDS = frozenset({"x", "count", "times", "plus", "power_of", "toughness_of", "blockers_beyond_first",
@@ -2106,7 +2106,8 @@ CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dung
                   "first_combat", "taken_is", "attacked_power_ge", "trigger_spent_gt_self_pt",
                   "attacked_you", "trigger_player_hand_le", "trigger_player_hand_ge", "trigger_player_opponent",
                   "defending_hand_le", "defending_hand_ge", "defending_poisoned",
-                  "gained_life_this_turn", "plus_counters_put_ge", "plus_put_on_self", "kicked", "player_lost_life_this_turn", "opponent_lost_life_this_turn",
+                  "gained_life_this_turn", "plus_counters_put_ge", "plus_put_on_self",
+                  "kicked", "player_lost_life_this_turn", "opponent_lost_life_this_turn",
                   "you_lost_life_this_turn", "unless_paid",
                   "spells_cast_this_turn", "spells_cast_last_turn", "player_spells_last_turn_ge", "revealed_as_cast",
                   "evidence_collected", "beheld", "class_level", "class_level_ge", "solved",
