@@ -15,7 +15,7 @@ is above them only through the game object they are given (``g.move``, ``g.chars
      4  targets zones_cast cast_options replacement redirect bestow prototype overload awaken splice
      5  triggers tapping
      6  actions clone transform entering dredge
-     7  payment position facedown saga phasing dungeon planechase archenemy vanguard conspiracy licid rooms
+     7  payment position facedown mutate saga phasing dungeon planechase archenemy vanguard conspiracy licid rooms
      8  ops
      9  effects costs combat sba leave contract loops
     10  support

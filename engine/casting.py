@@ -28,6 +28,7 @@ from engine import (
     layers,
     licid,
     manual,
+    mutate,
     object_statics,
     overload,
     planechase,
@@ -379,7 +380,7 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
         o = facedown.turn_up_exiled(g, oid)  # a card exiled face down is cast as the card it is (hideaway)
     alt = offered.get("alt") if offered is not None else a.get("alt")
     if alt not in (None, "free", "alternative", "morph", "bestow", "overload", "awaken", "cleave", "fuse",
-                   "prototype") \
+                   "prototype", "mutate") \
             and alt not in cast_options.ALTS:
         raise IllegalAction(f"unknown alternative cost {alt!r}")
     face_down = alt == "morph" and offered is None
@@ -407,7 +408,7 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
         if face not in (0, ADVENTURE) or isinstance(face, bool):
             raise IllegalAction(f"face {face!r}: {o.card.name} is cast as its creature (0) or its Adventure (1)")
         if face == ADVENTURE:
-            if alt in ("fuse", "morph", "bestow", "overload", "awaken", "cleave", "prototype"):
+            if alt in ("fuse", "morph", "bestow", "overload", "awaken", "cleave", "prototype", "mutate"):
                 raise IllegalAction(f"{o.card.name}: its Adventure is not cast that way")
             whole, o, adventure = o.card, cast_adventure(o), True
         face = None
@@ -416,7 +417,7 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
         # only that face's characteristics; the game restores the card if this is illegal
         modal_face(o.card, face)
         if face == BACK:
-            if alt in ("fuse", "morph", "bestow", "overload", "awaken", "cleave", "prototype"):
+            if alt in ("fuse", "morph", "bestow", "overload", "awaken", "cleave", "prototype", "mutate"):
                 raise IllegalAction(f"{o.card.name}: its back face is not cast that way")
             if o.zone not in ("hand", "graveyard", "exile", "library", "command"):
                 raise IllegalAction(f"{_name(g, oid)} is not a card you may cast")
@@ -438,6 +439,11 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
             raise IllegalAction(f"{_name(g, oid)} is not a card in your hand to cast for its awaken cost")
         whole = o.card
         over_cost, o = awaken.cast_awakened(o)
+    if alt == "mutate" and offered is None:  # mutate (a later keyword): a mutating creature spell with its target
+        if o is None or o.owner != player or o.zone != "hand" or whole is not None:
+            raise IllegalAction(f"{_name(g, oid)} is not a card in your hand to cast for its mutate cost")
+        whole = o.card
+        over_cost, o = mutate.cast_mutating(o)
     if alt == "cleave" and offered is None:  # cleave (a later keyword): the spell without the bracketed words
         if o is None or o.owner != player or o.zone != "hand" or whole is not None:
             raise IllegalAction(f"{_name(g, oid)} is not a card in your hand to cast for its cleave cost")

@@ -23,6 +23,7 @@ from engine import (
     licid,
     loops,
     manual,
+    mutate,
     object_statics,
     overload,
     payment,
@@ -374,7 +375,8 @@ def _timing_statics(g: "Game") -> bool:
 
 
 #: the keywords that cast a card in another form (face down, as an Aura, overloaded)
-_SPECIAL_CASTS = frozenset({"Morph", "Megamorph", "Disguise", "Bestow", "Overload", "Awaken", "Prototype", "Cleave"})
+_SPECIAL_CASTS = frozenset({"Morph", "Megamorph", "Disguise", "Bestow", "Overload", "Awaken", "Prototype", "Cleave",
+                            "Mutate"})
 
 #: ``_Facts.flags``: cast in more than one form from the hand (``_FORMED``), foretell (``cast_options.can_foretell``),
 #: a keyword of ``_SPECIAL_CASTS``, activated abilities that work from the hand, keyword alternative costs
@@ -494,7 +496,8 @@ def _bestow_options(g: "Game", player: str, hand: list[int],
 #: the alternative costs that cast a card from the hand as a changed spell: overload's text (702.95a-c,
 #: no targets) and awaken's added spell ability with its land target after the spell's own (702.112a-b)
 _CHANGED_SPELLS = (("Overload", "overload", overload.overload_of), ("Awaken", "awaken", awaken.awaken_of),
-                   ("Cleave", "cleave", overload.cleave_of))  # cleave: its text without the bracketed words
+                   ("Cleave", "cleave", overload.cleave_of),  # cleave: its text without the bracketed words
+                   ("Mutate", "mutate", mutate.mutate_of))  # mutate (a later keyword): with its target creature
 
 
 def _changed_spell_options(g: "Game", player: str, hand: list[int],

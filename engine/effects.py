@@ -13,7 +13,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine import bestow, cast_options, entering, graveyard_order, player_control, replacement, transform, triggers
+from engine import (
+    bestow,
+    cast_options,
+    entering,
+    graveyard_order,
+    mutate,
+    player_control,
+    replacement,
+    transform,
+    triggers,
+)
 from engine.actions import add_mana, put_attacking
 from engine.cards.abilities import Ability, Effect
 from engine.choices import NeedChoice
@@ -71,6 +81,9 @@ def resolve_top(g: "Game") -> None:
     legal = legal_now(g, s)
     if s.ability is not None and "delayed_legal" in s.trigger_info:
         legal = [[x for x in slot if isinstance(x, str) or x in g.objects] for slot in s.trigger_info["delayed_legal"]]
+    if s.targets and any(s.targets) and not any(legal) and mutate.is_mutating(s):
+        mutate.end_mutating(g, s)  # mutate (a later keyword): it resolves as a creature spell (as 702.102d's)
+        s.targets, legal = [], []
     if s.targets and any(s.targets) and not any(legal) and bestow.is_bestowed(s):
         bestow.end(g, s)  # 702.102d: it resolves as a creature spell, an exception to 608.3a
         s.targets, legal = [], []

@@ -79,6 +79,9 @@ def check_zones(g: Game, cards: int) -> None:
             raise InvariantError(f"{o} is in no zone")
     # a copy of a spell (706.10) is no card: it ceases to exist when it leaves the stack
     n = sum(1 for o in g.objects.values() if not o.token and o.ability is None and not o.chosen.get("spell_copy"))
+    # the other cards of a merged permanent (mutate, a later keyword: engine/mutate.py) are part of its object
+    n += sum(1 for i in (*g.battlefield, *g.phased) for p in g.objects[i].chosen.get("merged") or ()
+             if not p.get("self") and not p["token"])
     if n != cards:
         raise InvariantError(f"{n} cards in the game, expected {cards}")
 

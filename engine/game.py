@@ -35,6 +35,7 @@ from engine import (
     knowledge,
     loops,
     manual,
+    mutate,
     object_statics,
     opening,
     phasing,
@@ -612,6 +613,7 @@ class Game:
         was = self.shown.get(oid, ())
         knowledge.forget(self, oid)
         n = o.copy()
+        merged = frm == "battlefield" and to != "battlefield" and "merged" in o.chosen
         if n.is_copy:  # 400.7: a card that was a copy on the battlefield is its own card again
             n.card, n.is_copy = o.chosen.get("printed", n.card), False
         if to != "stack":  # 711.4a, 709.4, 708.3: the whole card again once it leaves the battlefield or stack
@@ -642,6 +644,8 @@ class Game:
         for key in cast_as.KEYS:  # 702.102a: a bestowed spell enters as an Aura; a prototyped one stays so
             if key in o.chosen:
                 cast_as.card_after_move(o, n, frm, to, key)
+        if merged:  # a merged permanent (mutate, a later rule): its own card goes there, the others after it
+            n.card = mutate.own_card(o)
         # a spell cast transformed (disturb) becomes a permanent with its back face up
         transformed = transformed or frm == "stack" and to == "battlefield" and "front" in o.chosen
         transformed = transformed or to == "battlefield" and transform.day_night_enters(self, n.card)
@@ -679,6 +683,8 @@ class Game:
                 dest.append(n.id)
         else:
             dest.append(n.id)
+        if merged:  # each other card that represented it goes there too; a token ceases to exist (110.5f)
+            mutate.split(self, o, to, top, index)
         if link is not None and link in self.objects and self.objects[link].zone == "battlefield":
             keeper = self.objects[link]  # 614.14: exiled by its replacement, linked to its "exiled with" ability
             keeper.chosen["exiled"] = list(keeper.chosen.get("exiled", ())) + [n.id]

@@ -141,7 +141,7 @@ class Player:
                  "life_lost_last_turn", "investigated_turn", "draw_step_draws", "to_graveyard_turn",
                  "life_turn_began", "dungeons_completed", "last_turn", "crime_turn", "mana_spent_turn", "speed",
                  "nonland_left_turn", "warped_turn", "planar", "schemes", "die_rolls", "hand_modifier",
-                 "attacked_power", "hand_cast_turn", "attackers_turn")
+                 "attacked_power", "hand_cast_turn", "attackers_turn", "plus_counters_turn")
 
     def __init__(self, name: str) -> None:
         self.name = name
@@ -191,6 +191,9 @@ class Player:
         self.life_lost_last_turn = 0    # life this player lost during the previous turn ("if you lost life last turn")
         self.surveilled_turn = 0        # the last turn this player surveilled (a later keyword action, GRN)
         self.searched_turn = 0          # the last turn this player searched their own library (701.15a)
+        # (turn, +1/+1 counters this player put on creatures that turn, those on creatures under their control) (121.6;
+        # "for each +1/+1 counter you've put on creatures under your control this turn", a later wording)
+        self.plus_counters_turn: tuple[int, int, int] = (0, 0, 0)
         self.investigated_turn = 0      # the last turn this player investigated (701.33a)
         self.crime_turn = 0             # the last turn this player committed a crime (a later rule, OTJ)
         self.hand_cast_turn = 0         # the last turn this player cast a spell from their hand (601.2a, 601.2i)

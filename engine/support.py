@@ -18,6 +18,7 @@ from engine import (
     dungeon,
     facedown,
     layers,
+    mutate,
     overload,
     player_statics,
     prototype,
@@ -842,6 +843,8 @@ def _unsupported_reasons(card: CardDef) -> list[str]:
             continue  # 702.101a: each half alone, or both from the hand (the face repeats the keyword)
         if k == "Splice" and splice.splice_of(card) is not None:
             continue  # 702.46: its text copied onto a spell being cast (engine/splice.py)
+        if k == "Mutate" and mutate.mutate_of(card) is not None:
+            continue  # mutate (a later keyword): cast for a mana cost, merged with its target (engine/mutate.py)
         if k == "Awaken" and awaken.awaken_of(card) is not None:
             continue  # 702.112: cast for a mana cost with one more spell ability (engine/awaken.py)
         if k == "Bestow" and bestow.bestow_cost(card) is not None:
@@ -879,6 +882,9 @@ def _unsupported_reasons(card: CardDef) -> list[str]:
         out.extend(reasons)  # Intervention): the card its cost exiled
     got = awaken.awaken_of(card) if "Awaken" in card.keywords else None
     if got is not None:  # the spell ability awaken adds (702.112a) plays too
+        out.extend(ability_reasons(next(a for a in got[1].abilities if a.kind == "spell")))
+    got = mutate.mutate_of(card) if "Mutate" in card.keywords else None
+    if got is not None:  # the mutating spell's ability (mutate, a later keyword) plays too
         out.extend(ability_reasons(next(a for a in got[1].abilities if a.kind == "spell")))
     if any(not isinstance(q, str) or q not in LANDWALK_QUALITIES for q in card.keyword_args.get("Landwalk") or []):
         out.append("landwalk quality")

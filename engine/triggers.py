@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from engine.cards.abilities import TargetSpec
     from engine.game import Game
     from engine.layers import Chars
-    from engine.state import Decision
+    from engine.state import Decision, Obj
 
 OBJECT_EVENTS = {"etb", "dies", "ltb", "attacks", "blocks", "becomes_blocked", "unblocked", "cast", "tapped",
                  "becomes_blocked_by",  # once for each creature blocking it (509.1h); "it": that blocker
@@ -70,6 +70,7 @@ OBJECT_EVENTS = {"etb", "dies", "ltb", "attacks", "blocks", "becomes_blocked", "
                  "counters_removed",  # one or more counters of a kind removed from a permanent (counters_removed)
                  "plotted",  # a card became plotted (plot, a later keyword: engine/casting.py plot)
                  "haunted_dies",  # 702.54c: the creature a card in exile haunts died (leaves, below)
+                 "mutates",  # a mutating spell merged with it (mutate, a later keyword: engine/mutate.py)
                  "explores",  # explore (a later keyword action, Ixalan): engine/ops/actions.py
                  "unattached",  # an Aura or Equipment stopped being attached to a permanent (701.3; unattached below)
                  "attached",  # an Aura, Equipment or Fortification became attached to something (701.3a; attached)
@@ -920,8 +921,26 @@ def counters_put(g: "Game", oid: int, kind: str, n: int, by: str | None = None) 
     o = g.objects.get(oid)
     if n > 0 and o is not None and o.zone == "battlefield":
         ctl = g.controller_of(oid)
-        event(g, {"event": "counters_put", "obj": oid, "kind": kind, "amount": n, "player": ctl,
-                  "by": by if by is not None else ctl})
+        who = by if by is not None else ctl
+        if kind == "+1/+1" and who in g.players and "Creature" in g.chars(oid).types:
+            _plus_counters_put(g, o, who, n, who == ctl)
+        event(g, {"event": "counters_put", "obj": oid, "kind": kind, "amount": n, "player": ctl, "by": who})
+
+
+def _plus_counters_put(g: "Game", o: "Obj", who: str, n: int, own: bool) -> None:
+    """Keep what "you've put +1/+1 counters on ... this turn" reads (121.6, a later wording): the player's count of
+    the turn, all of them and those on creatures they control, and on the creature the players who put some on it
+    (the tuples replaced, never changed in place: copies of the game share them)."""
+    p = g.players[who]
+    turn, every, mine = p.plus_counters_turn
+    if turn != g.turn:
+        every = mine = 0
+    p.plus_counters_turn = (g.turn, every + n, mine + (n if own else 0))
+    turn, by = o.chosen.get("plus_put_turn") or (0, ())
+    by = by if turn == g.turn else ()
+    if who not in by:
+        o.chosen["plus_put_turn"] = (g.turn, (*by, who))
+    g.turn_state_changed()  # a static may read it ("as long as you've put one or more +1/+1 counters ...")
 
 
 def counters_removed(g: "Game", oid: int, kind: str, n: int) -> None:

@@ -493,6 +493,8 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
     "descended_this_turn": frozenset({"descended_this_turn"}),
     "unlocked_doors": frozenset({"unlocked_doors"}),
     "attackers_this_turn": frozenset({"attackers_this_turn"}),
+    "mutations": frozenset({"mutations"}),  # "the number of times SELF has mutated" (mutate, a later keyword)
+    "plus_counters_put": frozenset({"plus_counters_put"}),  # "for each +1/+1 counter you've put on creatures ..."
 }
 #: the amounts computed without a resolution record (a static ability, 611.3a)
 STATIC_AMOUNT_KINDS = frozenset({"x", "count", "times", "plus", "power_of", "toughness_of", "blockers_beyond_first",
@@ -507,7 +509,8 @@ STATIC_AMOUNT_KINDS = frozenset({"x", "count", "times", "plus", "power_of", "tou
                                  "colors_among", "minus", "spells_cast_this_turn", "player_counters",
                                  "died_this_turn", "discarded_this_turn", "sacrificed_this_turn", "counters_among",
                                  "descended_this_turn", "unlocked_doors", "attackers_this_turn",
-                                 "mv_of", "dungeon_names", "colors_of", "commander_casts", "devoured"})
+                                 "mv_of", "dungeon_names", "colors_of", "commander_casts", "devoured",
+                                 "mutations", "plus_counters_put"})
 #: The references ``refs`` resolves: words, and the head keys of dict references
 REF_WORDS = frozenset({"self", "you", "opponent", "an_opponent", "each_opponent", "each_other_player",
                        "defending_player", "each_player", "it", "trigger_player", "attached", "created", "attacked",
@@ -740,6 +743,13 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
             # each time, or each of "Kicker [A] and/or [B]" (702.32b-d)
             return sum(paid.count(k) for k in ("Multikicker", "Kicker", SECOND_KICKER))
         return paid.count(a["times_paid"])
+    if "mutations" in a:  # mutate (a later keyword): "the number of times SELF has mutated" (engine/mutate.py); of
+        # a source gone since it triggered, as the event saw it (608.2h)
+        o = g.objects.get(src) if src is not None else None
+        if o is not None and o.zone == "battlefield":
+            return int(o.chosen.get("mutations", 0))
+        info = this(g, r).trigger_info if r is not None and "obj" in r and r["obj"] in g.objects else {}
+        return int(info.get("mutations", 0)) if info.get("event") == "mutates" else 0
     if "plus" in a:
         return sum(amount(g, x, src, r) for x in a["plus"])
     if "counters_among" in a:  # "for each loyalty counter on planeswalkers you control" (121.1): all of them
@@ -906,6 +916,9 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         return int(r.get("paid", 0)) if r is not None else 0
     if "that_much" in a and r is not None:
         return this(g, r).trigger_info.get("amount", 0)
+    if "plus_counters_put" in a:  # "for each +1/+1 counter you've put on creatures under your control this turn"
+        who = _you(g, src, r)
+        return plus_counters_put(g, who, a["plus_counters_put"] == "own") if who else 0
     if "life_gained_this_turn" in a:  # "the amount of life you gained this turn"
         who = _you(g, src, r)
         return g.players[who].life_gained_turn if who else 0
@@ -1135,6 +1148,21 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         return _counters_of_kind(g.objects[xs[0]].counters, kind) if xs else 0
     raise Unsupported(f"unsupported amount {a!r}")
 
+
+
+def plus_counters_put(g: "Game", who: str | None, own: bool) -> int:
+    """The +1/+1 counters ``who`` put on creatures this turn (121.6; engine/triggers.py counters_put): all of them,
+    or (``own``) those on creatures under their control then."""
+    if who not in g.players:
+        return 0
+    turn, every, mine = g.players[who].plus_counters_turn
+    return 0 if turn != g.turn else mine if own else every
+
+
+def _plus_put_by(g: "Game", o: Any) -> tuple[str, ...]:
+    """The players who put +1/+1 counters on ``o`` this turn (121.6)."""
+    turn, by = o.chosen.get("plus_put_turn") or (0, ())
+    return tuple(by) if turn == g.turn else ()
 
 
 def unpaired_creature(g: "Game", oid: Any, you: str) -> bool:
@@ -1485,6 +1513,10 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         return False  # "if its evoke cost was paid" (702.73a), "as long as its dash cost was paid" (702.108a)
     if "gained_life_this_turn" in cond and g.players[you].life_gained_turn < max(1, int(cond["gained_life_this_turn"])):
         return False
+    if "plus_counters_put_ge" in cond and plus_counters_put(g, you, False) < int(cond["plus_counters_put_ge"]):
+        return False  # "as long as you've put one or more +1/+1 counters on a creature this turn" (121.6)
+    if "plus_put_on_self" in cond and not (o is not None and you in _plus_put_by(g, o)):
+        return False  # "as long as you've put one or more +1/+1 counters on SELF this turn" (121.6)
     if "unless_paid" in cond and bool((r or {}).get("unless_paid")) != bool(cond["unless_paid"]):
         return False  # "Counter target spell unless its controller pays {2}. If they do, ..." (608.2c)
     if "you_lost_life_this_turn" in cond and (you not in g.players
@@ -2088,7 +2120,8 @@ CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dung
                   "first_combat", "taken_is", "attacked_power_ge", "trigger_spent_gt_self_pt",
                   "attacked_you", "trigger_player_hand_le", "trigger_player_hand_ge", "trigger_player_opponent",
                   "defending_hand_le", "defending_hand_ge", "defending_poisoned",
-                  "gained_life_this_turn", "kicked", "player_lost_life_this_turn", "opponent_lost_life_this_turn",
+                  "gained_life_this_turn", "plus_counters_put_ge", "plus_put_on_self",
+                  "kicked", "player_lost_life_this_turn", "opponent_lost_life_this_turn",
                   "you_lost_life_this_turn", "unless_paid",
                   "spells_cast_this_turn", "spells_cast_last_turn", "player_spells_last_turn_ge", "revealed_as_cast",
                   "evidence_collected", "beheld", "class_level", "class_level_ge", "solved",

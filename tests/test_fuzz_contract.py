@@ -67,6 +67,7 @@ SAMPLES = {  # one amount of each kind the evaluator computes
     "most_discarded_this_way": {"most_discarded_this_way": True}, "drawn_this_way": {"drawn_this_way": True},
     "removed_this_way": {"removed_this_way": True}, "exiled_from_hand": {"exiled_from_hand": True},
     "unlocked_doors": {"unlocked_doors": "you"},
+    "mutations": {"mutations": "self"}, "plus_counters_put": {"plus_counters_put": "own"},
 }
 
 

@@ -243,3 +243,14 @@ def test_a_mode_is_one_of_the_modes_printed_700_2() -> None:
     for bad in ([3, -1], [-1, 0], [0, 4], [2, 2]):
         with pytest.raises(IllegalAction, match=r"^modes: choose 2 different mode\(s\) of 4"):
             check_modes(ab, bad)
+
+
+def test_mutate_casts_a_mutating_creature_spell_scenarios() -> None:
+    """Mutate (a later keyword): cast for its mutate cost with its target, merged as it resolves or a creature
+    spell when the target is gone (engine/casting.py, engine/mutate.py): its scenarios pass."""
+    from pathlib import Path
+
+    from engine.scenario import run_file
+    path = Path(__file__).resolve().parent / "scenarios" / "cards_c32a" / "mutate.yaml"
+    results = run_file(path, default_pool())
+    assert len(results) >= 8 and all(reason is None for _, reason in results), results

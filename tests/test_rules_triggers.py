@@ -84,3 +84,15 @@ def test_once_each_turn_off_the_battlefield_is_counted_in_its_own_game_603_2() -
     assert look_ahead.triggered == []
     triggers.event(g, dict(loss))
     assert [t["card"].name for t in g.triggered] == ["Speed"]
+
+
+@pytest.mark.parametrize("name", ["mutate.yaml", "plus_counters_put.yaml"])
+def test_mutates_and_plus_counters_put_scenarios_603_2(name: str) -> None:
+    """"Whenever SELF / a creature you control mutates" (mutate, a later keyword) and what "you've put +1/+1
+    counters on ... this turn" reads (121.6: engine/triggers.py counters_put): their scenarios pass."""
+    from pathlib import Path
+
+    from engine.scenario import run_file
+    path = Path(__file__).resolve().parent / "scenarios" / "cards_c32a" / name
+    results = run_file(path, default_pool())
+    assert results and all(reason is None for _, reason in results), results

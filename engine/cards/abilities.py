@@ -372,6 +372,9 @@ ripple: amount
     may reveal the top N cards, cast those with the spell's name free, the rest on the bottom (CR 702.59a)
 epic
     its controller can't cast spells for the rest of the game; a copy at each of their upkeeps (CR 702.49a)
+mutate
+    the resolving mutating creature spell merges with its target, on top of it or under it (a later keyword,
+    Ikoria: engine/mutate.py)
 cipher
     may exile the resolving spell encoded on a creature you control (CR 702.98a)
 cipher_cast: card
@@ -615,6 +618,7 @@ EFFECT_OPS: frozenset[str] = frozenset({
     "move_counters", "replace_draw", "next_spell_cost", "reveal_top",
     "change_text", "copy_ability", "copy_spell", "extra_land", "copy_retarget",
     "encore", "ripple", "epic", "cipher", "cipher_cast", "copy_cast", "haunt", "hideaway", "pair", "aura_swap",
+    "mutate",
     "player_effect",
     "copy_offer", "reanimate_attached",
     "unattach", "piles", "keep_rest", "exile_until", "wish", "delayed_trigger", "reflexive", "skip_next",
@@ -730,6 +734,7 @@ TRIGGER_EVENTS: frozenset[str] = frozenset({
     "attached",  # "whenever an Aura becomes attached to SELF" (701.3a)
     "etb_or_attacks", "etb_or_dies",
     "blocks_flying", "turned_face_up", "transforms", "explores", "exploited", "monstrous", "renowned", "cast",
+    "mutates",  # a spell merged with the permanent (mutate, a later keyword: engine/mutate.py)
     "you_attack",
     "sacrifice", "gain_life", "lose_life", "draw", "discard", "cycle", "scry", "surveil", "crime", "expend",
     "ring_tempts",  # "whenever the Ring tempts you" (a later keyword action: engine/ops/ring.py)

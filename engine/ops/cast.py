@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from engine import cast_options, knowledge, triggers
+from engine import cast_options, knowledge, mutate, triggers
 from engine.actions import add_effect, discard, sacrifice
 from engine.cards.abilities import Ability, Effect, TargetSpec, copy_except
 from engine.filters import matches
@@ -154,6 +154,29 @@ def _epic(g: "Game", r: Ctx, e: Effect) -> None:
     g.delayed.append({"step": "upkeep", "whose": "you", "controller": p, "ability": EPIC_COPY, "source": s.id,
                       "card": card, "info": {"epic": rec}, "recurring": True})
     g.changed()
+
+
+@op("mutate")
+def _mutate(g: "Game", r: Ctx, e: Effect) -> dict | None:
+    """Mutate (a later keyword, Ikoria): the resolving mutating creature spell's controller puts it on top of or
+    under its target, and they merge (engine/mutate.py); a target gone since (608.2b) leaves it a creature spell."""
+    s = g.objects.get(r["obj"])
+    if s is None or s.zone != "stack" or s.ability is not None:
+        return None
+    slot = (r.get("legal") or [[]])[0]
+    tid = next((x for x in slot if isinstance(x, int) and x in g.objects and g.objects[x].zone == "battlefield"),
+               None)
+    if tid is None:
+        if mutate.is_mutating(s):
+            mutate.end_mutating(g, s)
+        return None
+    got = nested.answer(r, "mutate")
+    if got is None:
+        return {"kind": "choose_option", "player": s.controller, "slot": nested.slot(r, "mutate"),
+                "options": [mutate.OVER, mutate.UNDER],
+                "prompt": f"{s.card.name}: put it on top of or under {g.objects[tid].card.name}"}
+    mutate.merge(g, s.id, tid, got == mutate.OVER)
+    return None
 
 
 @op("cipher")

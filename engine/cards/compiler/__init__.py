@@ -42,7 +42,7 @@ from engine.cards.compiler.leveler import (
 from engine.cards.compiler.quantities import parse_condition, quantity
 from engine.cards.compiler.statics import parse_static
 from engine.cards.compiler.swallow import swallowed, unbound_that_many
-from engine.cards.compiler.targets import KEYWORDS
+from engine.cards.compiler.targets import KEYWORDS, parse_noun
 from engine.cards.compiler.text import CHAPTER, DIE_ROW, FLAVOR_WORD, normalise, sentences
 from engine.cards.compiler.timing import combat_timing
 from engine.cards.compiler.triggers import parse_trigger
@@ -1332,6 +1332,29 @@ def _awaken(items: list[IrItem], types: tuple[str, ...], kwargs: dict[str, Any])
     return []
 
 
+#: mutate (a later keyword, Ikoria): "it becomes a mutating creature spell and targets a non-Human creature with the
+#: same owner as this spell" (the spell's owner is its caster, who casts it from a zone of their own)
+_MUTATE_TARGET = "non-Human creature you own"
+
+
+def _mutate(kwargs: dict[str, Any]) -> list[str]:
+    """Mutate (a later keyword, Ikoria: Lair of Behemoths): "Mutate [cost]" means "You may pay [cost] rather than
+    pay this spell's mana cost. If you do, it becomes a mutating creature spell and targets a non-Human creature
+    with the same owner as this spell." The spell cast for its mutate cost has a spell ability with that target
+    whose instruction merges it with the creature (the ``mutate`` op; engine/mutate.py), kept in
+    ``kwargs["Mutate"]["spell"]``. A cost other than mana is returned as unsupported."""
+    cost = kwargs.get("Mutate")
+    if not isinstance(cost, Cost) or not cost.mana or cost != Cost(mana=cost.mana):
+        return ["(mutate: a cost other than mana)"]
+    f = parse_noun(_MUTATE_TARGET)
+    if f is None:
+        return ["(mutate: its target is not read)"]
+    spell = Ability("spell", f"Mutate onto target {_MUTATE_TARGET}.",
+                    effects=(Effect("mutate", {}),), targets=(TargetSpec(f, f"target {_MUTATE_TARGET}"),))
+    kwargs["Mutate"] = {"cost": cost, "spell": spell}
+    return []
+
+
 _NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 #: cleave (a later keyword, Innistrad: Crimson Vow): its keyword line, and the words in square brackets it removes
 _CLEAVE = re.compile(r"(?:^|\n)Cleave \{")
@@ -1593,6 +1616,8 @@ def _compile(name: str, text: str, types: tuple, supertypes: tuple, subtypes: tu
         unsupported += _overload(items, types, kwargs)
     if "Awaken" in keywords and is_spell:
         unsupported += _awaken(items, types, kwargs)
+    if "Mutate" in keywords and "Creature" in types:
+        unsupported += _mutate(kwargs)
     if "Cleave" in keywords and cleaved is not None:
         unsupported += _cleave(cleaved, name, types, kwargs)
     if "Epic" in keywords and is_spell:  # 702.49a: its two spell abilities, after the card's own instructions
@@ -1651,7 +1676,9 @@ def _compile(name: str, text: str, types: tuple, supertypes: tuple, subtypes: tu
         unsupported.append("(layout class: no level ability read)")
     if layout == "case" and case is None and not unsupported:
         unsupported.append("(layout case: no \"to solve\" and \"solved\" lines read)")
-    if layout in ("mutate", "host", "augment", "meld") and not unsupported:
+    if layout == "mutate" and "Mutate" not in keywords and not unsupported:  # a card merged by its own keyword
+        unsupported.append("(layout mutate: no mutate keyword read)")
+    if layout in ("host", "augment", "meld") and not unsupported:
         unsupported.append(f"(layout {layout}: its special rules are not compiled)")
     face_defs: list[CardDef] = []
     if " // " in name or len(faces) > 1:

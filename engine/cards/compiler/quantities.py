@@ -114,6 +114,9 @@ def count_of(phrase: str) -> Any:
         return {"excess_this_way": True}  # a later rule (2020): damage beyond lethal damage
     if p == "1 life lost this way":  # Blood Tyrant: the life the previous instruction made players lose (119.3)
         return {"lost_this_way": True}
+    if p in ("+1/+1 counter you've put on creatures under your control this turn",
+             "+1/+1 counters you've put on creatures under your control this turn"):  # (Iridescent Hornbeetle; 121.6)
+        return {"plus_counters_put": "own"}
     if p == "counter on self":  # "gets +1/+1 for each counter on SELF" (Luxior): counters of every kind (121.1)
         return {"counters_on": "self", "kind": "any"}
     m = re.fullmatch(r"([+\-]\d+/[+\-]\d+|[a-z]+) counter on (?:self|it)", p)
@@ -409,6 +412,8 @@ def quantity(phrase: str) -> Any:
         return {"count_this_way": {}, "action": "flips_won"}  # 705.1: the coins the instruction before flipped
     if p in ("the result", "the result of the roll"):  # "draw cards equal to the result" (rolling a die, a later
         return {"count_this_way": {}, "action": "rolled"}  # rule): the roll the instruction before made
+    if p == "the number of times self has mutated":  # mutate (a later keyword, Ikoria): the merges it had
+        return {"mutations": "self"}
     if p == "self's loyalty":  # 306.5b: a planeswalker's loyalty is its loyalty counters
         return {"counters_on": "self", "kind": "loyalty"}
     if p in ("the amassed army's power", "the amassed army's toughness"):  # "where X is the amassed Army's power"
@@ -1093,6 +1098,12 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"a player cast (\w+) or more spells last turn", t)
     if m and number(m.group(1)):
         return {"player_spells_last_turn_ge": number(m.group(1))}
+    if t in ("you've put one or more +1/+1 counters on a creature this turn",
+             "you put one or more +1/+1 counters on a creature this turn"):  # (Sigardian Paladin; 121.6)
+        return {"plus_counters_put_ge": 1}
+    if t in ("you've put one or more +1/+1 counters on self this turn",
+             "you put one or more +1/+1 counters on self this turn"):  # (121.6)
+        return {"plus_put_on_self": True}
     if t == "you gained life this turn":
         return {"gained_life_this_turn": 1}
     if t in ("you lost life this turn", "you've lost life this turn"):  # 119.3: some life lost this turn, paid life

@@ -40,7 +40,7 @@ _SELF_EVENTS = {
     "attacks while saddled": "attacks_saddled", "transforms into self": "transforms", "transforms": "transforms",
     "deals combat damage to a creature": "combat_damage_creature", "is exploited": "exploited",
     "exploits a creature": "exploits",
-    "explores": "explores", "becomes monstrous": "monstrous", "becomes renowned": "renowned",
+    "explores": "explores", "mutates": "mutates", "becomes monstrous": "monstrous", "becomes renowned": "renowned",
     "attacks alone": "attacks_alone", "fights": "fights",
     "phases in": "phases_in", "phases out": "phases_out",  # 702.25 (engine/phasing.py)
 }
@@ -63,7 +63,8 @@ def _event_word(w: str) -> str | None:
             "becomes the target of a spell you control": "becomes_target_spell_you",
             "leave the battlefield": "ltb", "is turned face up": "turned_face_up",
             "phases in": "phases_in", "phases out": "phases_out",  # 702.25
-            "attacks alone": "attacks_alone", "explores": "explores", "becomes renowned": "renowned",
+            "attacks alone": "attacks_alone", "explores": "explores", "mutates": "mutates",
+            "becomes renowned": "renowned",
             "attacks and isn't blocked": "unblocked",  # 509.1h: an attacking creature no creature blocks
             "enters or dies": "etb_or_dies", "enters or attacks": "etb_or_attacks", "fights": "fights"}.get(w)
 
@@ -837,7 +838,7 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         r"becomes the target of a spell|becomes the target of a spell or ability|"
         r"becomes the target of a spell or ability an opponent controls|becomes the target of a spell or ability you "
         r"control|becomes the target of a spell an opponent "
-        r"controls|is turned face up|attacks alone|explores|fights|"
+        r"controls|is turned face up|attacks alone|explores|mutates|fights|"
         r"becomes renowned)"
         r"(?: under your control| under an opponent's control)?(?: this turn)?",
         c,
