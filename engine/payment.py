@@ -422,8 +422,8 @@ def output(ab: Ability, g: "Game", oid: int, kind: str) -> list[str]:
             for s in e.args["mana"]:
                 got += ["C"] * int(s) if s.isdigit() else [s]
         elif "choice" in e.args:
-            opts = [o for o in choice_options(e.args["choice"], g.objects[oid].chosen if oid in g.objects else None)
-                    if kind in o]
+            opts = [o for o in choice_options(e.args["choice"], g.objects[oid].chosen if g is not None
+                                              and oid in g.objects else None) if kind in o]
             got = [str(k) for k in max(opts, key=lambda o: len(o))] if opts else []
         elif "any" in e.args:
             n = e.args["any"]
