@@ -347,3 +347,22 @@ def test_restricted_mana_affords_the_spell_it_may_pay_for_beside_a_plain_land_10
     assert can_afford(g, "alice", ("4",), purpose=("spell", tome))
     assert not can_afford(g, "alice", ("3",), purpose=("spell", bears))
     assert not can_afford(g, "alice", ("3",))
+
+
+@pytest.mark.parametrize("land", ["Adarkar Wastes", "Karplusan Forest", "Thriving Bluff"])
+def test_the_most_mana_of_a_choice_land_is_found_without_a_game_106_4(land: str) -> None:
+    """106.4: "{T}: Add {W} or {U}" makes one mana whichever is chosen; for a steady ability (its output fixed by the
+    ability alone) payment finds that without reading a game (``_most_fixed``; fuzz seed 108051 failed there when the
+    chosen-color options were read from a game that was not given). A Thriving land's "or one mana of the chosen
+    color" depends on its permanent (614.12), so it is not steady."""
+    from engine.cardpool import default_pool
+    from engine import payment
+    abilities = [a for a in default_pool().definition(land).abilities if a.kind == "mana"
+                 and "choice" in a.effects[0].args]
+    assert abilities
+    for ab in abilities:
+        if land.startswith("Thriving"):
+            assert not payment._steady(ab)
+        else:
+            assert payment._steady(ab)
+            assert payment._most_fixed(ab) == 1
