@@ -340,6 +340,6 @@ def choice_options(opts: list[list[str]], chosen: dict | None) -> list[list[str]
     (``chosen``: its ``Obj.chosen``); an option naming the chosen color is dropped while none was chosen (106.5)."""
     if not any(CHOSEN in o for o in opts):
         return opts
-    c = (chosen or {}).get("color")
+    c = str((chosen or {}).get("color") or "")
     out = [[c if s == CHOSEN else s for s in o] for o in opts if c or CHOSEN not in o]
     return [o for k, o in enumerate(out) if o not in out[:k]]

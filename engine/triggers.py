@@ -1019,7 +1019,8 @@ def leaves(g: "Game", o: "Obj", before: "Chars", to: str) -> list[dict[str, Any]
           "types": sorted(before.types),  # and its card types ("a creature dying", 700.4)
           "linked": list(o.chosen.get("exiled", ())),  # 607.2a: what it exiled, for "return the exiled card"
           "put_with": o.chosen.get("put_with"),  # 607.2a: the creature it put onto the battlefield (Animate Dead)
-          "linked_player": o.chosen.get("linked_player"),  # the player its enters trigger targeted (Laquatus's Champion)
+          # the player its enters trigger targeted (Laquatus's Champion)
+          "linked_player": o.chosen.get("linked_player"),
           "damaged_by": list(o.damage_sources),  # the sources that dealt it damage this turn
           "dealt": _dealt_this_turn(g, o),  # the damage dealt to it this turn (119.3)
           "sacrificed": g.__dict__.get("_sacrificing") == o.id,  # 701.14a: left by being sacrificed
