@@ -1283,7 +1283,7 @@ class Game:
                 # "until your next upkeep" (Erhnam Djinn): the effect ends as its controller's upkeep step begins
                 # (500.2), before the abilities that trigger at the beginning of that upkeep resolve (503.1)
                 self.effects = [e for e in self.effects if not (e.get("until") == "your_next_upkeep"
-                                                                and seats.is_active(self, e.get("controller")))]
+                                                                and seats.is_active(self, e.get("controller") or ""))]
                 self.changed()
             triggers.step(self, "upkeep")
             self._give_priority()

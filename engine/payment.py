@@ -16,10 +16,10 @@ from engine.cards.abilities import Ability, Cost, Effect
 from engine.errors import IllegalAction
 from engine.filters import matches
 from engine.mana import (
+    CHOSEN,
     POOL_KEYS,
     RESTRICTION_RIDERS,
     ManaError,
-    CHOSEN,
     bound_restriction,
     choice_options,
     is_snow_key,

@@ -2633,7 +2633,8 @@ def sacrificed_power(o: "Obj | None", key: str = "power") -> int:
 
 def _this_way_share(g: "Game", c: dict[str, Any], r: Ctx | None) -> bool:
     """"If two cards that share a color were milled this way" (608.2c): among the cards the resolution milled (in a
-    process, this round: engine/ops/misc.py ``process``), discarded, or the ones its last exile took ("those cards"), still
+    process, this round: engine/ops/misc.py ``process``), discarded, or the ones its last exile took ("those cards"),
+    still
     where it put them (400.7), ``n`` have a color (105.2: colorless is none), a card type (205.2a) or a name in
     common."""
     r = r or {}

@@ -316,7 +316,8 @@ def _mana_ability(effects: list[Effect]) -> bool:
         e.op == "add_mana" or e.op in _WITH_MANA or e.op == "sacrifice" and e.args.get("what") == "self" for e in every)
 
 
-def _modes(lines: tuple[str, ...], head: str, template: Ctx | None = None) -> tuple[tuple[Ability, ...], int, int] | None:
+def _modes(lines: tuple[str, ...], head: str,
+           template: Ctx | None = None) -> tuple[tuple[Ability, ...], int, int] | None:
     """The modes of a modal spell or ability (700.2); ``template``: a triggered ability's context, so each mode reads
     its trigger's player as the ability's own instructions do ("Whenever SELF deals combat damage to a player, choose
     one — • That player discards a card.": that player is the one dealt damage, 603.2)."""
@@ -1013,7 +1014,8 @@ def _link_leaves_player(abilities: list[Ability], unsupported: list[str]) -> Non
     its target on the permanent (op link_player), the leaves trigger reads it as it left (603.10). In place:
     the leaves trigger read and added, its sentence no longer unsupported."""
     leaves = [t for t in unsupported if _LEAVES_THAT_PLAYER.match(t.strip())]
-    enters = [i for i, a in enumerate(abilities) if a.kind == "triggered" and a.trigger == {"event": "etb", "self": True}
+    enters = [i for i, a in enumerate(abilities)
+              if a.kind == "triggered" and a.trigger == {"event": "etb", "self": True}
               and len(a.targets) == 1 and a.targets[0].filter.get("player") and a.targets[0].count == 1
               and a.targets[0].min == 1]
     if len(leaves) != 1 or len(enters) != 1:

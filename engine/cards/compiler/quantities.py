@@ -1303,12 +1303,14 @@ def parse_condition(text: str) -> dict[str, Any] | None:
                 and "counter" not in f:
             f.pop("zone", None)
             return {"control": {**f, "counter": m.group(3)}, "min": number(m.group(1))}
-    m = re.fullmatch(r"(two|three|four)( nonland)? cards that share an? (color|card type) (?:are|were) (milled|discarded) "
+    m = re.fullmatch(r"(two|three|four)( nonland)? cards that share an? (color|card type) (?:are|were) "
+                     r"(milled|discarded) "
                      r"this way|(two) or more of those cards have the same (name)", t)
     if m:  # "If two cards that share a color were milled this way, repeat this process." (Grindstone), "two nonland
         # cards that share a color" (Sphinx's Tutelage), "a card type" (The Tale of Tamiyo), "If two or more of those
         # cards have the same name" (Scalpelexis: the cards the exile before took), "If two cards that share a card type
-        # are discarded this way" (Rowdy Crew: the cards the discard before put into a graveyard): that many of the cards, among those
+        # are discarded this way" (Rowdy Crew: the cards the discard before put into a graveyard): that many of the
+        # cards, among those
         # this round put there, have a color (105.2: colorless is none), a card type (205.2a) or a name in common
         n = number(m.group(1) or m.group(5))
         share = {"color": "color", "card type": "type", "name": "name"}[m.group(3) or m.group(6)]

@@ -3861,7 +3861,8 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
     # "Creatures you control have haste and attack each combat if able" (Hellraiser Goblin), "All creatures have
     # double strike and attack each combat if able" (Avatar of Slaughter): the keywords (613.1f) and the requirement
     # (508.1d), each its own static of the same objects
-    m = re.fullmatch(r"((?:all |other )?[a-z ]*creatures(?: you control| your opponents control)?) have ([a-z ,]+?) and "
+    m = re.fullmatch(r"((?:all |other )?[a-z ]*creatures(?: you control| your opponents control)?) have "
+                     r"([a-z ,]+?) and "
                      r"(attack each combat if able)", low)
     if m:
         a, b = parse_static(f"{m.group(1)} have {m.group(2)}"), parse_static(f"{m.group(1)} {m.group(3)}")

@@ -265,7 +265,8 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         return {**out, "combat": True} if m.group(2) else out
     m = re.fullmatch(r"(an? (?:[a-z]+ )?source (?:you control|an opponent controls)) deals damage", c)
     if m:  # "Whenever a noncreature source you control deals damage, you gain that much life" (Tamanoa): each damage
-        # event of such a source, a spell, a permanent or the source of an ability (120.3, 609.7); "that much" its amount
+        # event of such a source, a spell, a permanent or the source of an ability (120.3, 609.7); "that much" its
+        # amount
         f = parse_noun(m.group(1))
         if f is None or not f.pop("source", False) or f.get("player") or set(f) - {"controller", "types", "not_types",
                                                                                    "colors", "not_colors"}:

@@ -8,9 +8,9 @@ from typing import Any
 
 from engine.cards.abilities import Ability, Effect
 from engine.cards.compiler.costs import parse_cost_text
-from engine.cards.compiler.effects.tokens import copy_exceptions
 from engine.cards.compiler.effects.amounts import bind_x, pt_value
 from engine.cards.compiler.effects.context import Ctx, Reader, keyword_list, reader
+from engine.cards.compiler.effects.tokens import copy_exceptions
 from engine.cards.compiler.keywords import parse_keyword_line
 from engine.cards.compiler.quantities import quantity
 from engine.cards.compiler.subtypes import CREATURE_TYPES, subtype

@@ -202,7 +202,8 @@ class Ctx:
             return {key: base}
         if p in ("that player's", "their"):
             return self.last_player
-        m = re.fullmatch(r"(enchanted|equipped) (creature|permanent|artifact|land|planeswalker)'s (controller|owner)", p)
+        m = re.fullmatch(r"(enchanted|equipped) (creature|permanent|artifact|land|planeswalker)'s "
+                         r"(controller|owner)", p)
         if m:  # "SELF deals 2 damage to enchanted artifact's controller" (Gremlin Infestation), "enchanted creature's
             # controller sacrifices it" (Parasitic Implant): the player who controls (owns) the object SELF is attached
             # to as the instruction is carried out (303.4, 301.5, 608.2c); "it" after it is that object

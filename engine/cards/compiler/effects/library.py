@@ -69,7 +69,8 @@ def _search_attach(m: re.Match, c: Ctx) -> list[Effect] | None:
     creature you control, then shuffle" (Stonehewer Giant, Quest for the Holy Relic): the Equipment found, attached
     to a creature its controller chooses as the instruction is carried out (608.2c); an Equipment attaches only to a
     creature (301.5c), and with none it stays unattached (701.3b)."""
-    got = _search.read(_search.pattern.match(m.group(1)), c) if _search.pattern.match(m.group(1)) else None
+    found = _search.pattern.match(m.group(1))
+    got = _search.read(found, c) if found else None
     if not got or len(got) != 1 or got[0].args.get("to") != "battlefield":
         return None
     to = {"choose": {"controller": "you", "types": ["Creature"]}, "amount": 1}
@@ -727,7 +728,8 @@ def _reveal_until_joined(m: re.Match, c: Ctx) -> list[Effect] | None:
     return reveal_until(m, c)
 
 
-READERS: tuple[Reader, ...] = (_search_attach, _dig_color_pairs, _search_both, _reveal_until_joined, _exile_until_to_hand,
+READERS: tuple[Reader, ...] = (_search_attach, _dig_color_pairs, _search_both, _reveal_until_joined,
+                               _exile_until_to_hand,
                                _exile_until, _wish,
                                _they_reveal_until,
                                _they_reveal_until_mill,

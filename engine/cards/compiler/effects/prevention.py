@@ -418,5 +418,6 @@ def _redirect_next(m: re.Match, c: Ctx) -> list[Effect] | None:
 READERS: tuple[Reader, ...] = (_redirect, _redirect_next, _fog, _prevent_by, _prevent_by_group, _prevent_would_deal,
                                _prevent_group,
                                _prevent_to,
-                               _prevent_next, _prevent_next_older, _prevent_divided, _cop, _prevent_next_by, _prevent_sources,
+                               _prevent_next, _prevent_next_older, _prevent_divided, _cop, _prevent_next_by,
+                               _prevent_sources,
                                _prevent_chosen_source)

@@ -1947,11 +1947,11 @@ def _parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                      text.strip(), flags=re.I)
     if m:  # "{T}: Add one mana of any type that a land you control could produce. If SELF has a +1/+1 counter on it,
         # add three mana of that type instead." (Incubation Druid): that many of the one kind chosen (106.7, 614.1a)
-        one = parse_sentence(m.group(1), ctx)
-        if not one or len(one) != 1 or one[0].op != "add_mana" or "could_produce" not in one[0].args:
+        single = parse_sentence(m.group(1), ctx)
+        if not single or len(single) != 1 or single[0].op != "add_mana" or "could_produce" not in single[0].args:
             return None
-        many = Effect("add_mana", {**one[0].args, "per": number(m.group(3))})
-        return [Effect("if", {"cond": {"self_counters_ge": {m.group(2): 1}}, "then": [many], "else": list(one)})]
+        many = Effect("add_mana", {**single[0].args, "per": number(m.group(3))})
+        return [Effect("if", {"cond": {"self_counters_ge": {m.group(2): 1}}, "then": [many], "else": list(single)})]
     m = re.fullmatch(r"you may remove any number of ([+\-\w/]+) counters from among (.+?)\. if you do, put twice that "
                      r"many \1 counters on self\.?", text.strip(), flags=re.I)
     if m:  # "You may remove any number of +1/+1 counters from among creatures you control. If you do, put twice that
@@ -2376,10 +2376,10 @@ def _parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
         return got
     m = re.match(r"^(look at the top .+?in (?:a random|any) order\.)\s*(.+)$", low)
     if m:
-        a = read_dig(m.group(1), ctx)
-        if a is not None:
-            b = parse_effects(m.group(2), ctx)
-            return None if b is None else a + b
+        dug = read_dig(m.group(1), ctx)
+        if dug is not None:
+            rest = parse_effects(m.group(2), ctx)
+            return None if rest is None else dug + rest
     m = _REANIMATE_ATTACHED.fullmatch(low.strip())
     if m:
         return [Effect("reanimate_attached", {"tapped": True} if m.group(1) else {})]

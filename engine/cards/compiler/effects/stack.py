@@ -8,8 +8,8 @@ from dataclasses import replace
 from typing import Any
 
 from engine.cards.abilities import Effect, TargetSpec
-from engine.cards.compiler.effects.tokens import copy_exceptions
 from engine.cards.compiler.effects.context import Ctx, Reader, reader
+from engine.cards.compiler.effects.tokens import copy_exceptions
 from engine.cards.compiler.quantities import count_of, parse_condition, quantity
 from engine.cards.compiler.targets import COLORS, number, parse_noun, parse_target
 from engine.mana import parse_cost
@@ -516,7 +516,8 @@ def _copy_cast_spell(m: re.Match, c: Ctx) -> list[Effect] | None:
     spell. Then copy that spell" (Wild Ricochet): the target spell named before. "copy it twice" (Jaya, Fiery
     Negotiator's emblem), "copy that spell X times" (Storm King's Thunder): that many copies, one after another
     (706.10), each with the original's choices. ", except the copy isn't legendary" (Lozhan, Dragons'
-    Legacy's kin: Mirror of the Forebears' style), "... is an artifact in addition to its other types": exceptions of the copy's copiable values (706.9a-c)."""
+    Legacy's kin: Mirror of the Forebears' style), "... is an artifact in addition to its other types": exceptions of
+    the copy's copiable values (706.9a-c)."""
     args: dict[str, Any] = {}
     if m.group(4):
         change = copy_exceptions(m.group(4))

@@ -234,7 +234,8 @@ _EXCEPT_CUT = re.compile(r"(?:,? and |, )(?=(?:it's|it is|it isn't|they're|they 
 _EXCEPT_VERB = ((re.compile(r"^(?:the (?:tokens?|copy|copies) )?(?:it isn't|it's not|it is not|they aren't|they're not|"
                             r"isn't|aren't) "), "not "),
                 (re.compile(r"^(?:the (?:tokens?|copy|copies) )?(?:it's|it is|they're|they are|is|are) "), "is "),
-                (re.compile(r"^(?:the (?:tokens?|copy|copies) )?(?:it has|they have|has|have|they each have|it each has) "),
+                (re.compile(r"^(?:the (?:tokens?|copy|copies) )?(?:it has|they have|has|have|they each have|"
+                            r"it each has) "),
                  "has "))
 
 
@@ -501,5 +502,6 @@ def _token_each_opponent(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("token", {**got[0].args, "per_opponent": "or_walker" if m.group(2) else "player"})]
 
 
-READERS: tuple[Reader, ...] = (_named_legend_token, _token, _token_pre, _token_copy, _two_tokens, _token_list, _token_copy_each,
+READERS: tuple[Reader, ...] = (_named_legend_token, _token, _token_pre, _token_copy, _two_tokens, _token_list,
+                               _token_copy_each,
                                 _role, _role_each, _token_each_opponent)

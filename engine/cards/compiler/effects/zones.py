@@ -516,7 +516,8 @@ def _owners_regain(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("gain_control", {"what": {"each": f}, "to_owner": True})]
 
 
-@reader(r"^until end of turn, (?:you )?gain control of (target [a-z ]+?)(?: and (?:it|that creature) gains ([a-z ,]+))?$")
+@reader(r"^until end of turn, (?:you )?gain control of (target [a-z ]+?)"
+        r"(?: and (?:it|that creature) gains ([a-z ,]+))?$")
 def _steal_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
     """611.2a, 613.1b: "Until end of turn, you gain control of target creature and it gains haste" (Grab the Reins,
     Besmirch): control until the turn ends, and the keywords for as long (613.1f)."""
