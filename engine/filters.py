@@ -941,7 +941,7 @@ def _k_targets(game: "Game", x: int, o: Any, c: Any, f: dict[str, Any], src: int
     if "targets" in f or f.get("targets_you"):
         chosen = [t for slot in o.targets for t in slot]
         want = f.get("targets")
-        if want == "self":  # SELF: the permanent, also when an ability of it on the stack reads the filter (113.7a)
+        if want == "self":  # SELF: the permanent, also when an ability of it on the stack reads the filter (112.7)
             so = game.objects.get(src) if src is not None else None
             if src not in chosen and (so is None or so.ability is None or so.source not in chosen):
                 return False

@@ -489,7 +489,7 @@ def _copy_spell(g: "Game", r: Ctx, e: Effect) -> None:
 
 
 def _copy_per_target(g: "Game", r: Ctx, e: Effect) -> None:
-    """706.10, 115.7: "copy that spell for each other creature you control that the spell could target. Each copy
+    """706.10, 114.1: "copy that spell for each other creature you control that the spell could target. Each copy
     targets a different one of those creatures." (Zada, Hedron Grinder; Precursor Golem): for a spell with one target
     (its one target slot, 114.6a), one copy for each other object of that kind that is a legal target for the spell,
     each copy targeting that object. The copies are controlled by who copies it (the spell's controller with

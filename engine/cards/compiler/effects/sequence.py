@@ -1677,7 +1677,7 @@ def _parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
         return die_table(text, ctx)
     text = _except_for(_do_the_same(text))
     # "... copy that spell for each other creature you control that the spell could target. Each copy targets a
-    # different one of those creatures." (Zada, Precursor Golem, Radiate): one instruction (706.10, 115.7)
+    # different one of those creatures." (Zada, Precursor Golem, Radiate): one instruction (706.10, 114.1)
     text = re.sub(r"(spell|it) could target\. each copy targets a different one of those [a-z ]+\.",
                   r"\1 could target, each copy targeting a different one.", text, flags=re.I)
     # "You lose 2 life and draw two cards, then clash with an opponent. If you win, ..." (Hoarder's Greed): the clash

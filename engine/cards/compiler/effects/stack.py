@@ -481,7 +481,7 @@ def _copy_for_each(m: re.Match, c: Ctx) -> list[Effect] | None:
 @reader(r"^(?:(that player) copies|copy) (that spell|it|the spell) for each other (.+?) (?:that )?(?:the|that) spell "
         r"could target, each copy targeting a different one$")
 def _copy_per_target(m: re.Match, c: Ctx) -> list[Effect] | None:
-    """706.10, 115.7: "Copy that spell for each other creature you control that the spell could target. Each copy
+    """706.10, 114.1: "Copy that spell for each other creature you control that the spell could target. Each copy
     targets a different one of those creatures." (Zada, Hedron Grinder), "that player copies that spell for each other
     Golem that spell could target" (Precursor Golem: the spell's controller copies it, and controls the copies),
     "Copy that spell for each other permanent or player the spell could target" (Radiate): one copy for each object
