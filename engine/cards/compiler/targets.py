@@ -238,7 +238,7 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
         m = re.search(r"\s+that targets only (?:a single )?(.+)$", p)
         if m and p[: m.start()].split()[-1] in ("spell", "spells", "ability", "abilities"):
             # "an instant or sorcery spell that targets only SELF" (Zada, Hedron Grinder), "... only a single creature
-            # you control" (Leyline of Resonance): one target in all (114.6a), that object (115.1)
+            # you control" (Leyline of Resonance): one target in all (114.6a), that object (114.1)
             sub = "self" if m.group(1) == "self" else parse_noun(m.group(1))
             if sub is None or isinstance(sub, dict) and (sub.get("player") or "or" in sub):
                 return None

@@ -907,9 +907,10 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"(you|an opponent|a player) casts? (?:a|an) ((?:.+? )?spell (?:of the chosen type|with "
                      r"(?:flying|trample|haste|deathtouch|lifelink|flash|convoke|kicker|infect|wither|first strike|"
                      r"double strike|menace|reach|vigilance|defender|indestructible|hexproof)|with (?:power|toughness|"
-                     r"mana value) (?:\d+ or (?:greater|less)|\d+, \d+,? or \d+|equal to .+)))", c)
+                     r"mana value) (?:\d+ or (?:greater|less)|\d+, \d+,? or \d+|equal to .+)|that targets only .+))", c)
     if m:  # 601.2i: "whenever you cast a creature spell of the chosen type" (Vanquisher's Banner), "... a spell with
-        # flying" ("with infect": Hand of the Praetors), "a creature spell with power 4, 5, or 6" / "... 7 or greater"
+        # flying" ("with infect": Hand of the Praetors), "a creature spell with power 4, 5, or 6" / "... 7 or greater",
+        # "... that targets only SELF / only a single creature you control" (Zada, Leyline of Resonance: 114.6a, 114.1)
         f = parse_noun(m.group(2))
         if f is None:
             return None
@@ -927,15 +928,6 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         f.pop("zone", None)
         return {"event": "cast", "who": {"you": "you", "an opponent": "opponent", "a player": "any"}[m.group(1)],
                 "filter": {**f, "targets_you_or": sub}}
-    m = re.fullmatch(r"(you|an opponent|a player) casts? (?:a|an) ((?:.+? )?spell that targets only .+)", c)
-    if m:  # "Whenever you cast an instant or sorcery spell that targets only SELF" (Zada), "... only a single creature
-        # you control" (Leyline of Resonance): its one target (114.6a, 115.1), as it became cast (601.2c)
-        f = parse_noun(m.group(2))
-        if f is None:
-            return None
-        f.pop("zone", None)
-        return {"event": "cast", "who": {"you": "you", "an opponent": "opponent", "a player": "any"}[m.group(1)],
-                "filter": f}
     m = re.fullmatch(
         r"you cast (?:a|an) (?:(.+?) )?spell that targets (self|a creature you control|one or more creatures you "
         r"control|an? [a-z ]+|one or more (?:permanents|creatures|artifacts|lands|enchantments))",
