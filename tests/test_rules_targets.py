@@ -124,6 +124,32 @@ def test_a_card_in_hand_is_not_offered_a_target_its_spell_could_not_have_601_2c(
                                        ("Hill Giant", "bob")]
 
 
+def test_a_card_in_hand_is_offered_targets_by_its_colors_as_they_are_now_601_2c_105_2() -> None:
+    """601.2c, 105.2: the colors a card in hand will have as a spell are its colors now, not its printed ones. alice's
+    Painter's Servant (black chosen) makes every card not on the battlefield black, so her Giant Growth in hand is a
+    black card and is not offered bob's Fiendslayer Paladin ("can't be the target of black or red spells your
+    opponents control"), and the cast at it is refused; without the Servant the green card is offered the Paladin."""
+    def cast_targets(servant: bool) -> tuple[list[str], Runner]:
+        mine = ["Forest"] + ([{"name": "Painter's Servant", "chosen": {"color": "B"}}] if servant else [])
+        r = Runner({"name": "t", "setup": {"active": "alice", "step": "main1", "players": {
+            "alice": {"battlefield": mine, "hand": ["Giant Growth"]},
+            "bob": {"battlefield": ["Fiendslayer Paladin", "Hill Giant"]}}}, "steps": []}, default_pool())
+        r.run()
+        (opt,) = [o for o in r.g.pending.options if o.get("action") == "cast"]
+        return sorted(r.g.objects[i].card.name for i in opt["targets"][0]), r
+
+    assert cast_targets(False)[0] == ["Fiendslayer Paladin", "Hill Giant"]
+    offered, r = cast_targets(True)
+    assert offered == ["Hill Giant", "Painter's Servant"]
+    g = r.g
+    (growth,) = g.players["alice"].hand
+    assert "B" in g.chars(growth).colors
+    (paladin,) = [i for i in g.battlefield if g.objects[i].card.name == "Fiendslayer Paladin"]
+    with pytest.raises(IllegalAction):
+        g.submit("alice", {"action": "cast", "card": growth, "targets": [[paladin]]})
+    assert g.players["alice"].hand == [growth]
+
+
 def test_a_trigger_with_two_targets_that_share_a_type_is_offered_the_groups_115_1_603_3d() -> None:
     """115.1, 603.3d: "exchange control of two target permanents that share a permanent type" on a triggered ability
     (no printed card has one; Role Reversal's sentence written on an upkeep trigger): as the ability is put on the
