@@ -75,6 +75,9 @@ class Level:
                                # the smallest lethal burn), not by the plain rules of thumb (search.Searcher._policy)
     decided_after: int = 0  # > 0: after that many iterations the search stops once its samples settle
                             # whether to leave the rule of thumb (search.Searcher._decided)
+    min_samples: int = 0  # > 1: an answer replaces the rule of thumb only after that many samples, and when the
+                          # budget cannot give every candidate that many, the search narrows to the few best
+                          # after the first (search.Searcher._narrow, _sure)
 
 
 LEVELS = {
@@ -83,7 +86,7 @@ LEVELS = {
     "hard": Level("hard", search=True, think_ms=1000, cap=20, horizon=1, per_candidate=60, noise=0.0,
                   det_per_rollout=True, blocks_reply=True, tricks_reply=True, reads=True, weights=FITTED,
                   settle=True, win_scale=WIN_SCALE, confidence=1.0, decided_after=8, blind_blocks=True,
-                  rivals_read=True),
+                  rivals_read=True, min_samples=3),
 }
 
 
