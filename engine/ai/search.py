@@ -493,9 +493,10 @@ class Searcher:
         live = [i for i, ok in enumerate(alive) if ok and vals[i]]
         if len(live) < 3 or spent <= 0:
             return
-        fit = int(left / (spent / len(live) * (self.min_samples - 1)))
-        if fit >= len(live):
+        need = spent / len(live) * (self.min_samples - 1)  # the time one candidate's other samples take
+        if left >= need * len(live):
             return
+        fit = int(left / need)
         others = sorted((i for i in live if i != 0), key=lambda i: -vals[i][0])
         keep = set(others[:max(1, fit - 1)]) | {0}
         for i in live:
