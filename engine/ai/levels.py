@@ -38,7 +38,11 @@
   (``win_scale``, engine/ai/evaluate.py ``win_value``: a rollout that ends the game counts as one
   win or loss among the samples, not as 100,000 points that outweigh the other nineteen), and it
   leaves the rule of thumb only for an answer better on the paired samples by a standard error
-  (``confidence``: a gain a lucky sample or two made is not taken).
+  (``confidence``: a gain a lucky sample or two made is not taken), and only after three samples
+  (``min_samples``): where its budget cannot give every candidate three (a big combat: eighteen
+  blocks, each judged by the attacker's best trick), it keeps the rule of thumb and the best few
+  after the first sample (search.Searcher._narrow); before that, one sample of each chose among
+  eighteen.
 """
 from __future__ import annotations
 
