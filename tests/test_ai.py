@@ -362,6 +362,56 @@ def test_the_search_leaves_the_rule_of_thumb_only_for_an_answer_surely_better():
     assert not s._sure([x + 0.2 for x in base], base)  # a steady gain within the tie edge
 
 
+def test_one_sample_never_replaces_the_rule_of_thumb():
+    """``min_samples``: with fewer samples than that, no standard error measures their noise, so no
+    gain is sure and the rule of thumb's answer stays; from that many on, the usual test decides."""
+    s = search.Searcher("alice", random.Random(0), confidence=1.0, min_samples=3)
+    assert not s._sure([9.0], [0.0]) and not s._sure([9.0, 8.0], [0.0, 0.0])
+    assert s._sure([9.0, 8.0, 9.5], [0.0, 0.0, 0.5])
+    assert search.Searcher("alice", random.Random(0), confidence=1.0)._sure([9.0], [0.0])  # the old test
+    assert level("hard").min_samples >= 2 and level("medium").min_samples == 0
+
+
+def test_a_short_budget_narrows_the_search_to_the_best_after_one_sample():
+    """``_narrow``: after the first sample, when the time left cannot give every candidate
+    ``min_samples`` samples at that pace, only as many as it can stay: the rule of thumb (index 0,
+    whatever it scored) and the others best on that sample."""
+    s = search.Searcher("alice", random.Random(0), min_samples=3)
+    vals = [[0.0], [5.0], [-1.0], [7.0], [2.0], [6.0]]
+    alive = [True] * 6
+    s._narrow(vals, alive, spent=1.0, left=1.0)  # 1/6 a candidate: 2 more samples of 3 candidates fit
+    assert alive == [True, False, False, True, False, True]
+    alive = [True] * 6
+    s._narrow(vals, alive, spent=1.0, left=2.0)  # 2 more samples of all six fit: nothing dropped
+    assert alive == [True] * 6
+    alive = [True] * 6
+    s._narrow(vals, alive, spent=1.0, left=0.01)  # no time: the rule of thumb and the best one
+    assert alive == [True, False, False, True, False, False]
+    # in a game, on a clock that ticks once a reading: a budget one sample of every candidate nearly
+    # spends narrows the search to two, and with fewer than three samples the rule of thumb is played
+    g = from_setup(HIDDEN_A, POOL)
+
+    readings = [0]
+
+    def tick() -> float:
+        readings[0] += 1
+        return float(readings[0])
+
+    def searcher(per: int) -> search.Searcher:
+        readings[0] = 0
+        return search.Searcher("alice", random.Random(1), cap=16, horizon=1, per_candidate=per,
+                               det_per_rollout=True, reads=True, win_scale=WIN_SCALE, confidence=1.0,
+                               min_samples=3, clock=tick)
+    one = searcher(1)
+    one.choose(g, g.pending, deadline=float("inf"))
+    assert len(one.means) > 3  # the candidates of one whole sample
+    spent = float(readings[0])
+    short = searcher(40)
+    a = short.choose(g, g.pending, deadline=spent + 3)
+    assert len(short.means) <= 2 and short.iterations < 3
+    assert a == short.means[0][0] == one.means[0][0]  # index 0 after the sort: the rule of thumb's answer
+
+
 def test_the_search_stops_once_its_samples_settle_the_rule_of_thumb_question():
     """``decided_after``: the comparison of the best other answer with the rule of thumb's is settled
     when the mean paired gain is ``DECIDED_Z`` standard errors away from ``TIE_EDGE`` either way; a

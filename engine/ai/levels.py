@@ -38,7 +38,11 @@
   (``win_scale``, engine/ai/evaluate.py ``win_value``: a rollout that ends the game counts as one
   win or loss among the samples, not as 100,000 points that outweigh the other nineteen), and it
   leaves the rule of thumb only for an answer better on the paired samples by a standard error
-  (``confidence``: a gain a lucky sample or two made is not taken).
+  (``confidence``: a gain a lucky sample or two made is not taken), and only after three samples
+  (``min_samples``): where its budget cannot give every candidate three (a big combat: eighteen
+  blocks, each judged by the attacker's best trick), it keeps the rule of thumb and the best few
+  after the first sample (search.Searcher._narrow); before that, one sample of each chose among
+  eighteen.
 """
 from __future__ import annotations
 
@@ -75,6 +79,9 @@ class Level:
                                # the smallest lethal burn), not by the plain rules of thumb (search.Searcher._policy)
     decided_after: int = 0  # > 0: after that many iterations the search stops once its samples settle
                             # whether to leave the rule of thumb (search.Searcher._decided)
+    min_samples: int = 0  # > 1: an answer replaces the rule of thumb only after that many samples, and when the
+                          # budget cannot give every candidate that many, the search narrows to the few best
+                          # after the first (search.Searcher._narrow, _sure)
 
 
 LEVELS = {
@@ -83,7 +90,7 @@ LEVELS = {
     "hard": Level("hard", search=True, think_ms=1000, cap=20, horizon=1, per_candidate=60, noise=0.0,
                   det_per_rollout=True, blocks_reply=True, tricks_reply=True, reads=True, weights=FITTED,
                   settle=True, win_scale=WIN_SCALE, confidence=1.0, decided_after=8, blind_blocks=True,
-                  rivals_read=True),
+                  rivals_read=True, min_samples=3),
 }
 
 

@@ -70,7 +70,7 @@ class AIPlayer:
                          tricks_reply=lv.tricks_reply, settle=lv.settle, memory=self.memory,
                          win_scale=lv.win_scale, confidence=lv.confidence,
                          decided_after=lv.decided_after, blind_blocks=lv.blind_blocks,
-                         rivals_read=lv.rivals_read)
+                         rivals_read=lv.rivals_read, min_samples=lv.min_samples)
             # a margin for building copies and choosing after the last rollout
             deadline = k0 + max(0.0, self.think_ms / 1000.0 * 0.7 - 0.003)
             a = s.choose(game, d, deadline)

@@ -356,8 +356,9 @@ class Searcher:
                  weights: tuple[float, ...] = TUNED, clock: Callable[[], float] = time.perf_counter,
                  tricks_reply: bool = False, settle: bool = False, memory: Memory | None = None,
                  win_scale: float = 0.0, confidence: float = 0.0, decided_after: int = 0,
-                 blind_blocks: bool = False, rivals_read: bool = False) -> None:
+                 blind_blocks: bool = False, rivals_read: bool = False, min_samples: int = 0) -> None:
         self.seat = seat
+        self.min_samples = min_samples  # > 1: samples an answer needs before it may replace the rule of thumb
         self.rivals_read = rivals_read  # with reads, the rollouts model the other seats reading too
         self.blind_blocks = blind_blocks  # the defender blocks by what it may know of the attacker's hand
         self.decided_after = decided_after  # > 0: stop sampling once that many iterations decide (``_decided``)
@@ -396,6 +397,7 @@ class Searcher:
         alive = [True] * len(cands)
         end_turn = game.turn + self.horizon
         out_of_time = False
+        start = self.clock()
         for it in range(self.per_candidate):
             det = base if it == 0 or not self.det_per_rollout else \
                 determinize(game, seat, self.rng, self.reads, self.memory)
@@ -424,6 +426,8 @@ class Searcher:
                 vals[i].append(max(-WIN, min(WIN, v)))
             if out_of_time:
                 break
+            if it == 0 and self.min_samples > 1:
+                self._narrow(vals, alive, self.clock() - start, deadline - self.clock())
             if it + 1 >= PRUNE_AFTER:
                 self._prune(vals, alive)
                 if sum(1 for i, ok in enumerate(alive) if ok and vals[i]) <= 1:
@@ -469,12 +473,35 @@ class Searcher:
         differences (common random numbers: the same determinization and seed for both) at least
         ``TIE_EDGE`` plus ``confidence`` standard errors of that mean?"""
         k = len(a)
+        if k < self.min_samples:
+            return False  # too few samples to measure their noise: the rule of thumb stays
         diffs = [x - y for x, y in zip(a, b)]
         mean = sum(diffs) / k
         if k < 2:
             return mean > TIE_EDGE
         sd = math.sqrt(sum((x - mean) ** 2 for x in diffs) / (k - 1))
         return mean > TIE_EDGE + self.confidence * sd / math.sqrt(k)
+
+    def _narrow(self, vals: list[list[float]], alive: list[bool], spent: float, left: float) -> None:
+        """After the first sample (``spent`` on the clock, ``left`` to the deadline): if the budget
+        cannot give every live candidate ``min_samples`` samples at that pace, only as many as it can
+        stay in play, the rule of thumb (index 0) and the others best on that sample, at least one.
+        A big combat (every subset of five attackers, each judged by every block the defender could
+        make, 508-509) otherwise ends its budget on one sample of each of eighteen candidates, and
+        one lucky sample would choose among them; narrowed, the close few get the samples that tell
+        a gain from the noise (``_sure``)."""
+        live = [i for i, ok in enumerate(alive) if ok and vals[i]]
+        if len(live) < 3 or spent <= 0:
+            return
+        need = spent / len(live) * (self.min_samples - 1)  # the time one candidate's other samples take
+        if left >= need * len(live):
+            return
+        fit = int(left / need)
+        others = sorted((i for i in live if i != 0), key=lambda i: -vals[i][0])
+        keep = set(others[:max(1, fit - 1)]) | {0}
+        for i in live:
+            if i not in keep:
+                alive[i] = False
 
     def _value(self, g: Game) -> float:
         """What position ``g`` is worth to the seat: the evaluation, or with ``win_scale`` the
