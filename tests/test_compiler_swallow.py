@@ -50,3 +50,12 @@ def test_a_mode_that_was_chosen_before_is_not_dropped():
         d = compile_card(corpus_card(name))
         assert any("hasn't been chosen" in u for u in d.unsupported), name
     assert not compile_card(corpus_card("Cryptic Command")).unsupported  # an ordinary "choose two —" still reads
+
+
+def test_an_anthem_counting_it_over_a_group_is_not_read_as_its_source():
+    """"Each creature you control gets +1/+1 for each +1/+1 counter on it": "it" is each creature affected (611.3a),
+    which the layer system does not count per creature; it was read as the source's own counters (Clamavus gave every
+    creature +0/+0 or the Clamavus' count). Played by hand now; one subject's "it" still reads."""
+    assert compile_card(corpus_card("Clamavus")).unsupported
+    coat = compile_card(corpus_card("Coat of Arms"))  # "... that shares a creature type with it": counted per creature
+    assert not coat.unsupported
