@@ -410,7 +410,7 @@ def _counters(g: "Game", r: Ctx, e: Effect) -> dict | None:
         n = max(0, min(int(got or 0), most))
     picks: dict[int, list[str]] = {}
     own: dict[Any, int] = {}
-    if e.get("double") and not remove:  # "double the number of +1/+1 counters on each of them": each its own (122.1)
+    if e.get("double") and not remove:  # "double the number of +1/+1 counters on each of them": each its own (121.1)
         own = {x: _had(g, x, kind) for x in xs}
     # 614.1a, 616.1: how many each permanent gets ("twice that many"), each order asked before any is put
     put = {x: replacement.counter_count(g, x, kind, own.get(x, n)) for x in xs if not remove and isinstance(x, int)
@@ -465,7 +465,7 @@ def _counters(g: "Game", r: Ctx, e: Effect) -> dict | None:
 
 
 def _had(g: "Game", x: Any, kind: str) -> int:
-    """The counters of ``kind`` an object or a player has now (122.1; poison counters are a player's own field)."""
+    """The counters of ``kind`` an object or a player has now (121.1; poison counters are a player's own field)."""
     if isinstance(x, int) and x in g.objects:
         return g.objects[x].counters.get(kind, 0)
     if isinstance(x, str) and x in g.players:
