@@ -40,3 +40,22 @@ def test_cards_that_counted_nothing_are_unsupported():
     draws = [e for a in cav.abilities for e in a.effects if e.op == "draw"]
     assert cav.supported and [e.args["amount"] for e in draws] == [{"count_this_way": {}, "action": "discarded"}]
     assert compile_card(corpus_card("Hornet Nest")).supported   # "is dealt damage, create that many"
+
+
+def test_a_mode_that_was_chosen_before_is_not_dropped():
+    """"Choose one that hasn't been chosen (this turn)" (700.2) bars modes chosen earlier: the engine keeps no record of
+    them, so such a card is played by hand rather than offering every mode each time (Demonic Pact's "You lose the
+    game" could be chosen before the others)."""
+    for name in ("Demonic Pact", "Monument to Endurance"):
+        d = compile_card(corpus_card(name))
+        assert any("hasn't been chosen" in u for u in d.unsupported), name
+    assert not compile_card(corpus_card("Cryptic Command")).unsupported  # an ordinary "choose two —" still reads
+
+
+def test_an_anthem_counting_it_over_a_group_is_not_read_as_its_source():
+    """"Each creature you control gets +1/+1 for each +1/+1 counter on it": "it" is each creature affected (611.3a),
+    which the layer system does not count per creature; it was read as the source's own counters (Clamavus gave every
+    creature +0/+0 or the Clamavus' count). Played by hand now; one subject's "it" still reads."""
+    assert compile_card(corpus_card("Clamavus")).unsupported
+    coat = compile_card(corpus_card("Coat of Arms"))  # "... that shares a creature type with it": counted per creature
+    assert not coat.unsupported

@@ -409,8 +409,11 @@ def _counters(g: "Game", r: Ctx, e: Effect) -> dict | None:
                     "prompt": f"{this(g, r).card.name}: put how many {kind} counters? (0 to {most})"}
         n = max(0, min(int(got or 0), most))
     picks: dict[int, list[str]] = {}
+    own: dict[Any, int] = {}
+    if e.get("double") and not remove:  # "double the number of +1/+1 counters on each of them": each its own (121.1)
+        own = {x: _had(g, x, kind) for x in xs}
     # 614.1a, 616.1: how many each permanent gets ("twice that many"), each order asked before any is put
-    put = {x: replacement.counter_count(g, x, kind, n) for x in xs if not remove and isinstance(x, int)
+    put = {x: replacement.counter_count(g, x, kind, own.get(x, n)) for x in xs if not remove and isinstance(x, int)
            and x in g.objects and g.objects[x].zone == "battlefield" and kind != "any"}
     for x in xs:
         if isinstance(x, int) and x in g.objects and remove and kind == "any":
@@ -432,7 +435,7 @@ def _counters(g: "Game", r: Ctx, e: Effect) -> dict | None:
                     _player_counters(g, x, k, -had)
         if isinstance(x, str) and x in g.players and not g.players[x].lost and kind != "any":  # 121.1: a player's
             had = g.players[x].poison if kind == "poison" else g.players[x].counters.get(kind, 0)
-            _player_counters(g, x, kind, -(had if every else n) if remove else n)
+            _player_counters(g, x, kind, -(had if every else n) if remove else own.get(x, n))
         if isinstance(x, int) and x in g.objects:
             if not remove and g.objects[x].zone in ("graveyard", "hand", "library"):
                 continue  # 400.7: the permanent it meant has left the battlefield; that card is a new object
@@ -459,6 +462,15 @@ def _counters(g: "Game", r: Ctx, e: Effect) -> dict | None:
     g.changed()
     return None
 
+
+
+def _had(g: "Game", x: Any, kind: str) -> int:
+    """The counters of ``kind`` an object or a player has now (121.1; poison counters are a player's own field)."""
+    if isinstance(x, int) and x in g.objects:
+        return g.objects[x].counters.get(kind, 0)
+    if isinstance(x, str) and x in g.players:
+        return g.players[x].poison if kind == "poison" else g.players[x].counters.get(kind, 0)
+    return 0
 
 
 def _remove_up_to(g: "Game", r: Ctx, xs: list[Any], n: int) -> dict | None:

@@ -324,6 +324,8 @@ def _modes(lines: tuple[str, ...], head: str,
     m = _MODAL.match(head.strip())
     if not m or m.group(1).strip() and m.group(1).strip().lower() != "an opponent":
         return None  # "An opponent chooses one —" (601.3) only on a spell: see lower()
+    if "hasn't been chosen" in head:  # a mode chosen before is barred (700.2): not kept by the engine, so unread
+        return None
     word = m.group(2).lower()
     choose, up_to = {"one": (1, 1), "two": (2, 2), "three": (3, 3), "one or both": (2, 1), "one or more": (99, 1),
                      "any number": (99, 0), "four": (4, 4), "five": (5, 5), "up to one": (1, 0), "up to two": (2, 0),

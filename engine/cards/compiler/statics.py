@@ -770,7 +770,7 @@ def _anthem_x(m: re.Match) -> list[dict[str, Any]] | None:
     is a second modification of the same layer."""
     aff = _affects(m.group(1))
     q = _of_subject(quantity(m.group(6)), aff)
-    if aff is None or q is None or "x" not in (m.group(3), m.group(5)):
+    if aff is None or q is None or "x" not in (m.group(3), m.group(5)) or _each_its_own(aff, m.group(6), q):
         return None
     p_sign, t_sign = int(m.group(2) + "1"), int(m.group(4) + "1")
     px, tx = m.group(3) == "x", m.group(5) == "x"
@@ -795,9 +795,17 @@ def _anthem_per(m: re.Match) -> list[dict[str, Any]] | None:
             q = quantity(per)
     pp, tt = pt_value(m.group(2)), pt_value(m.group(3))
     q = _of_subject(q, aff)
-    if aff is None or q is None or pp is None or tt is None:
+    if aff is None or q is None or pp is None or tt is None or _each_its_own(aff, per, q):
         return None
     return _and_rest({"kind": "anthem", "affects": aff, "power": pp, "toughness": tt, "per": q}, aff, rest)
+
+
+def _each_its_own(aff: Any, words: str, q: dict[str, Any]) -> bool:
+    """"Each creature you control gets +1/+1 for each +1/+1 counter on it": "it" is each creature the anthem affects,
+    counted for each one (611.3a), which the layer system reads only for a shared creature type (Coat of Arms); any
+    other count of "it" over a group is left unread rather than read as the source's own."""
+    return isinstance(aff, dict) and re.search(r"\bits?\b", words) is not None \
+        and (q.get("count") or {}).get("shares_type_with") != "affected"
 
 
 def _of_subject(q: dict[str, Any] | None, aff: Any) -> dict[str, Any] | None:

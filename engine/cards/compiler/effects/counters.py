@@ -178,7 +178,9 @@ def _double_counters(m: re.Match, c: Ctx) -> list[Effect] | None:
     what = c.ref(m.group(2))
     if what is None:
         return None
-    return [Effect("counters", {"what": what, "kind": m.group(1), "amount": {"counters_on": what, "kind": m.group(1)}})]
+    # 121.1: each object (or player) gets as many as it has itself, not as many as the first of them has
+    return [Effect("counters", {"what": what, "kind": m.group(1), "amount": {"counters_on": what, "kind": m.group(1)},
+                                "double": True})]
 
 
 #: this family's readers, in the order they are tried
