@@ -3,7 +3,8 @@ from engine.cards.compiler.text import normalise, personal_pronouns
 
 
 def test_pronouns_name_the_card() -> None:
-    assert personal_pronouns("put a +1/+1 counter on her and draw a card") == "put a +1/+1 counter on SELF and draw a card"
+    assert personal_pronouns("put a +1/+1 counter on her and draw a card") == \
+        "put a +1/+1 counter on SELF and draw a card"
     assert personal_pronouns("if her sneak cost was paid") == "if SELF's sneak cost was paid"
     assert personal_pronouns("He deals damage equal to his power") == "SELF deals damage equal to SELF's power"
     assert personal_pronouns("if he's equipped") == "if SELF is equipped"
