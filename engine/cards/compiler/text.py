@@ -126,6 +126,9 @@ _HER = re.compile(r"(?<![-'])\bher\b(?![-'])(?=(\s+[a-z][\w-]*)?)")
 _EXCEPT_TAIL = re.compile(r"\bexcept\b[^.\n]*")
 
 
+_SIDES = {"four": 4, "six": 6, "eight": 8, "ten": 10, "twelve": 12, "twenty": 20}
+
+
 def personal_pronouns(text: str) -> str:
     """A character card's text names the card by a personal pronoun: "he deals damage equal to his power", "put a
     +1/+1 counter on her", "if he's attacking". Oracle text calls every other object "it", so the pronoun means the
@@ -179,6 +182,10 @@ def normalise(text: str, name: str, legendary: bool = False, short_names: tuple[
     # Stonetree): the bottom of the library they were looked at in (401.4), when that is only ever yours
     if "your library" in text and not re.search(r"\b(?:their|that player's|opponent's|target player's) librar", text):
         text = re.sub(r"\bon the bottom in (a random|any) order\b", r"on the bottom of your library in \1 order", text)
+    # "roll a six-sided die" (the Un-sets' words, Unstable) is what later cards write "roll a d6" (rolling a die, a
+    # later rule, Adventures in the Forgotten Realms: "d" and the number of the die's faces)
+    text = re.sub(r"\b([Rr]olls?) an? (four|six|eight|ten|twelve|twenty)-sided die\b",
+                  lambda m: f"{m.group(1)} a d{_SIDES[m.group(2)]}", text)
     # "deals that amount of damage" (Fear of Burning Alive) is "deals that much damage" (the amount named before)
     text = re.sub(r"\bdeals that amount of damage\b", "deals that much damage", text)
     # a legend's own pronoun before "owner" (Jace, Vryn's Prodigy: "return him to the battlefield transformed
