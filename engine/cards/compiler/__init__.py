@@ -129,7 +129,7 @@ _COST_START = re.compile(
 
 #: exert (a later keyword action, Amonkhet): "You may exert SELF as it attacks. When you do, ..." is the choice made
 #: as it attacks (a static read by engine/combat.py) and a reflexive trigger on exerting it ("when you exert SELF")
-_EXERT = re.compile(r"((?:If SELF hasn't been exerted this turn, y|Y)ou may exert (?:SELF|it) as (?:it|he|she) "
+_EXERT = re.compile(r"((?:If SELF hasn't been exerted this turn, y|Y)ou may exert (?:SELF|it) as (?:it|he|she|SELF) "
                     r"attacks\.)(?: When you do, (.+))?", re.S)
 
 
@@ -144,7 +144,8 @@ def _exert_paragraphs(paras: list[str]) -> list[str]:
 def read_ir(text: str, name: str, is_spell: bool, legendary: bool = False,
             short_names: tuple[str, ...] = ()) -> list[IrItem]:
     """Pass 1: paragraphs to classified items."""
-    paras = _exert_paragraphs(_die_tables(normalise(text, name, legendary, short_names)))
+    # an instant's or sorcery's "her controller" (Liliana's Defeat) names the object the spell named, not the card
+    paras = _exert_paragraphs(_die_tables(normalise(text, name, legendary, short_names, character=not is_spell)))
     items: list[IrItem] = []
     i = 0
     while i < len(paras):

@@ -584,6 +584,15 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     got = _history_condition(t)
     if got is not None:
         return got
+    m = re.fullmatch(r"(?:the result is|you roll(?:ed)? an?) (\d+)(?: or (less|lower|more|greater|higher))?", t)
+    if m:  # "Roll a d6. If the result is 3 or less, ...", "If you roll a 6, ..." (rolling a die, a later rule,
+        # Adventures in the Forgotten Realms): the die the instruction before rolled, as values.py reads "the result"
+        rolled, face = {"count_this_way": {}, "action": "rolled"}, int(m.group(1))
+        at_least = {"amount_ge": {"amount": rolled, "n": face}}
+        below = {"amount_lt": {"amount": rolled, "n": face + 1}}
+        if m.group(2) in ("less", "lower"):
+            return below
+        return at_least if m.group(2) else {"all": [at_least, below]}
     m = re.fullmatch(r"(you|a player|an opponent) discarded a card this turn", t)
     if m:  # "if you discarded a card this turn" (Ragged Recluse), "if a player discarded a card this turn" (The Raven
         # Man), "if an opponent discarded a card this turn" (Tinybones): the cards discarded this turn (701.8)

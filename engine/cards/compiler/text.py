@@ -110,7 +110,57 @@ def _legend_lead(name: str) -> str | None:
     return None
 
 
-def normalise(text: str, name: str, legendary: bool = False, short_names: tuple[str, ...] = ()) -> list[str]:
+#: words after "her" that show it is the object of a verb or preposition ("put a counter on her and draw",
+#: "have her deal 2 damage", "return her to the battlefield"), not a possessive ("her power", "her sneak cost")
+_HER_OBJECT = frozenset({"to", "and", "or", "for", "from", "on", "onto", "into", "in", "at", "with", "until", "unless",
+                         "then", "as", "if", "this", "that", "the", "a", "an", "deal", "deals", "gain", "gains",
+                         "fight", "fights", "become", "becomes", "attack", "attacks", "be", "was", "is", "under"})
+#: the pronouns of a character card, as its own name (SELF) reads them; in a copy's exceptions ("except his name is
+#: SELF, he's a 4/4 ...") they are the copy's words "it", "its", "it's"
+_AS_SELF = {"he": "SELF", "she": "SELF", "He": "SELF", "She": "SELF", "him": "SELF", "his": "SELF's",
+            "His": "SELF's", "he's": "SELF is", "she's": "SELF is", "He's": "SELF is", "She's": "SELF is"}
+_AS_IT = {"he": "it", "she": "it", "He": "It", "She": "It", "him": "it", "his": "its", "His": "Its", "he's": "it's",
+          "she's": "it's", "He's": "It's", "She's": "It's"}
+_PRONOUN = re.compile(r"(?<![-'])\b(he's|she's|He's|She's|he|she|He|She|him|his|His)\b(?![-'])")
+_HER = re.compile(r"(?<![-'])\bher\b(?![-'])(?=(\s+[a-z][\w-]*)?)")
+_EXCEPT_TAIL = re.compile(r"\bexcept\b[^.\n]*")
+
+
+_SIDES = {"four": 4, "six": 6, "eight": 8, "ten": 10, "twelve": 12, "twenty": 20}
+
+
+def personal_pronouns(text: str) -> str:
+    """A character card's text names the card by a personal pronoun: "he deals damage equal to his power", "put a
+    +1/+1 counter on her", "if he's attacking". Oracle text calls every other object "it", so the pronoun means the
+    card itself, as its name would (201.4: text that refers to the object it is on means that object): read as
+    SELF ("SELF's", "SELF is", "himself" too), but "his other types" as "its other types" and "counters on him" after
+    "SELF enters with" / "SELF has" as "counters on it", the words these sentences have on every card; in a
+    copy's exceptions ("becomes a copy of ..., except his name is SELF and he has flying", 706.9a) they are the
+    copy's own "its", "it", "it's". The older "his or her" / "he or she" (a player) are read before, as
+    "their"/"they"."""
+    def one(m: re.Match[str], table: dict[str, str]) -> str:
+        return table[m.group(1)]
+
+    def her(m: re.Match[str], obj: str, pos: str) -> str:
+        nxt = (m.group(1) or "").strip()
+        return pos if nxt and nxt not in _HER_OBJECT else obj
+
+    def exceptions(m: re.Match[str]) -> str:
+        t = _PRONOUN.sub(lambda x: one(x, _AS_IT), m.group(0))
+        return _HER.sub(lambda x: her(x, "it", "its"), t)
+    text = re.sub(r"\b(?:him|her)self\b", "SELF", text)
+    # "SELF enters with X +1/+1 counters on him", "as long as SELF has seven or more loyalty counters on him",
+    # "exert SELF as he attacks": the words these sentences have on any card ("on it", "as it attacks")
+    text = re.sub(r"\b(enters with|has|had) ([^.,;]*?counters?) on (?:him|her)\b", r"\1 \2 on it", text)
+    text = re.sub(r"\bas (?:he|she) attacks\b", "as it attacks", text)
+    text = re.sub(r"\b(?:his|her) other (types|colors)\b", r"its other \1", text)
+    text = _EXCEPT_TAIL.sub(exceptions, text)
+    text = _PRONOUN.sub(lambda x: one(x, _AS_SELF), text)
+    return _HER.sub(lambda x: her(x, "SELF", "SELF's"), text)
+
+
+def normalise(text: str, name: str, legendary: bool = False, short_names: tuple[str, ...] = (),
+              character: bool = True) -> list[str]:
     """Paragraphs of rules text with reminder text removed and the card's name as SELF; a
     planeswalker's text may name it by the planeswalker type its name starts with ("Ajani deals 3
     damage" on Ajani Vengeant: ``short_names``, 201.4)."""
@@ -132,6 +182,10 @@ def normalise(text: str, name: str, legendary: bool = False, short_names: tuple[
     # Stonetree): the bottom of the library they were looked at in (401.4), when that is only ever yours
     if "your library" in text and not re.search(r"\b(?:their|that player's|opponent's|target player's) librar", text):
         text = re.sub(r"\bon the bottom in (a random|any) order\b", r"on the bottom of your library in \1 order", text)
+    # "roll a six-sided die" (the Un-sets' words, Unstable) is what later cards write "roll a d6" (rolling a die, a
+    # later rule, Adventures in the Forgotten Realms: "d" and the number of the die's faces)
+    text = re.sub(r"\b([Rr]olls?) an? (four|six|eight|ten|twelve|twenty)-sided die\b",
+                  lambda m: f"{m.group(1)} a d{_SIDES[m.group(2)]}", text)
     # "deals that amount of damage" (Fear of Burning Alive) is "deals that much damage" (the amount named before)
     text = re.sub(r"\bdeals that amount of damage\b", "deals that much damage", text)
     # a legend's own pronoun before "owner" (Jace, Vryn's Prodigy: "return him to the battlefield transformed
@@ -166,6 +220,8 @@ def normalise(text: str, name: str, legendary: bool = False, short_names: tuple[
     for short in short_names:
         text = replace_name(text, short)
     text = text.replace("\x01", "")
+    if character:  # after the names: "She-Hulk, Jennifer Walters", "Zhang He, Wei General"
+        text = personal_pronouns(text)
     text = _SELF_WORDS.sub(SELF, text)
     # a card named for two or more characters takes a plural verb ("When Lo and Li enter", "Whenever Aang and La
     # attack", "Whenever Falcon and Redwing deal combat damage"): one object all the same (201.5), read as any card's

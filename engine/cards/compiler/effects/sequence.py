@@ -2931,7 +2931,7 @@ def _parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             look = {"power": int(m.group(1)), "toughness": int(m.group(2)), "types": types, "subtypes": subs}
             out[-1] = Effect("action", {**out[-1].args, "look": look})
             continue
-        m = re.match(r"^(?:it's|they're|he's|she's) still (?:an? )?(land|artifact|planeswalker)s?$", s)
+        m = re.match(r"^(?:it's|they're|he's|she's|self is) still (?:an? )?(land|artifact|planeswalker)s?$", s)
         if m:   # "SELF becomes a 2/2 creature ... It's still a land." (205.1b: it keeps that card type); "SELF becomes
             # a Human Soldier creature ... and gains indestructible. He's still a planeswalker." (Gideon, Champion of
             # Justice): the animation before the grant that shares its sentence
