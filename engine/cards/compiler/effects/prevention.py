@@ -51,16 +51,16 @@ def _prevent_by_group(m: re.Match, c: Ctx) -> list[Effect] | None:
         return [Effect("prevent", {"by": what, "combat": bool(m.group(1)), "duration": "eot"})]
     if not (isinstance(what, dict) and set(what) == {"each"}):
         return None
-    return _group_shield(what["each"], bool(m.group(1)))
+    return _group_shield(what["each"], bool(m.group(1)), sources=True)
 
 
-def _group_shield(f: dict[str, Any], combat: bool) -> list[Effect] | None:
+def _group_shield(f: dict[str, Any], combat: bool, sources: bool = False) -> list[Effect] | None:
     """615.1a: a shield on every source of a group of permanents this turn, matched as the damage would be dealt.
     "other creatures" is other than the source of the effect (the filter is matched with no source then), so it is
-    bound to that object; None for a group of another zone or of sources (609.7a: those are read by
-    _prevent_sources)."""
-    if f.get("zone", "battlefield") != "battlefield" or "source" in f or "or" in f and any(
-            isinstance(a, dict) and "source" in a for a in f["or"]):
+    bound to that object; None for a group of another zone, or of sources unless ``sources`` (609.7a: "... that
+    black sources would deal" is read by _prevent_sources; "... dealt this turn by non-Human sources" here)."""
+    if f.get("zone", "battlefield") != "battlefield" or not sources and ("source" in f or "or" in f and any(
+            isinstance(a, dict) and "source" in a for a in f["or"])):
         return None  # "black sources and red sources": spells too, wherever they are (_prevent_sources)
     if f.get("other"):
         f = {k: v for k, v in f.items() if k != "other"}
