@@ -42,7 +42,9 @@ INT_ARGS = {"add_mana": frozenset({"any"}), "ward": frozenset({"life"})}
 #: Ops whose "amount" is a word the op reads itself ("all": discard the whole hand)
 AMOUNT_WORDS = {"discard": frozenset({"all", "any"}), "counters": frozenset({"all"}),
                 # "sacrifice any number of lands", "sacrifice all creatures you control" (engine/ops/objects.py)
-                "sacrifice": frozenset({"any", "all"})}
+                "sacrifice": frozenset({"any", "all"}),
+                # "move all counters", "move any number of +1/+1 counters" (engine/ops/objects.py move_counters)
+                "move_counters": frozenset({"all", "any_number"})}
 #: The player references (121.1: a counter may be put on a player too)
 #: The zones a count is made in (400.1): the battlefield, or that zone of each player
 #: (engine.values.amount); not "any_card" (a card wherever a sentence says) or the stack

@@ -726,7 +726,7 @@ class Game:
                 # "for each creature that died this turn" (700.4): what it was as it last existed (608.2h)
                 self.died_this_turn = [*self.died_this_turn, {
                     "types": sorted(before.types), "subtypes": sorted(before.subtypes), "token": n.token,
-                    "controller": before.controller}]
+                    "controller": before.controller, "owner": n.owner}]
             self.graveyard_turn += 1  # gravestorm counts them (702.68a)  # "put there from the battlefield this turn"
         if frm == "battlefield" and self.effects:
             source_left(self, oid)  # 610.3: "until SELF leaves the battlefield"

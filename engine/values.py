@@ -587,7 +587,7 @@ def static_refs(g: "Game", src: int | None, ref: Any) -> list[Any]:
 
 
 #: the filter keys a creature that died this turn is matched by (its last known types, 608.2h)
-DIED_KEYS = frozenset({"types", "subtypes", "token", "controller"})
+DIED_KEYS = frozenset({"types", "subtypes", "token", "controller", "owner"})
 
 
 def died_matches(d: dict[str, Any], f: dict[str, Any], you: str | None) -> bool:
@@ -598,6 +598,8 @@ def died_matches(d: dict[str, Any], f: dict[str, Any], you: str | None) -> bool:
         return False
     if "token" in f and d["token"] != f["token"]:
         return False
+    if f.get("owner") == "you" and d.get("owner") != you:  # "put into your graveyard from the battlefield" (404.1:
+        return False  # a card goes to its owner's graveyard, whoever controlled it)
     ctl = f.get("controller")
     return ctl is None or (d["controller"] == you) == (ctl == "you")
 

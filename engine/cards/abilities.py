@@ -237,7 +237,8 @@ restart: [keep_exiled]
     restart the game; keep_exiled: the non-Aura permanent cards SELF exiled stay out and then enter
     under its controller's control (Karn Liberated) (CR 714)
 move_counters: what, to, kind, amount
-    move counters from one object onto another (CR 121.5)
+    move counters from one object (or each of a group, amount "all") onto another (CR 121.5); kind "any": of a
+    kind its controller chooses ("a counter") or of every kind (amount "all"); amount "any_number": chosen
 prevent: [combat], [by: REF], [to: REF], [amount], [rider: {counters: KIND} or {gain_life: true}],
       [from_chosen_source, next, [source_filter: FILTER (the sources that may be chosen)]],
       [by_each: FILTER], [to_filter: FILTER], [to_players: you|each], duration

@@ -550,28 +550,62 @@ def _its_counters(g: "Game", r: Ctx, e: Effect) -> None:
 
 
 @op("move_counters")
-def _move_counters(g: "Game", r: Ctx, e: Effect) -> None:
+def _move_counters(g: "Game", r: Ctx, e: Effect) -> dict | None:
     """121.5: take counters from one object and put them onto a second: nothing happens when
     they are the same object, when the first has none of them, or when the second is no
-    longer on the battlefield (no counter is removed then)."""
+    longer on the battlefield (no counter is removed then). ``kind`` "any": "Move a counter from target creature onto
+    a second target creature" (Leech Bonder), of the kind the effect's controller chooses among those the first has;
+    with ``amount`` "all", "Move all counters from target creature onto another target creature" (Fate Transfer),
+    every counter of every kind. ``amount`` "all" of one kind moves every such counter, from each object ``what``
+    names (Spike Cannibal: "move all +1/+1 counters from all creatures onto it"); "any_number" is chosen by the
+    effect's controller, from none to all of them (608.2d)."""
     sid = source_id(g, r)
     frm = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int) and x in g.objects]
     to = [x for x in refs(g, r, e.args["to"]) if isinstance(x, int) and x in g.objects]
     kind = e.get("kind", "+1/+1")
-    if len(frm) != 1 or len(to) != 1 or frm[0] == to[0]:
-        return
-    a, b = g.objects[frm[0]], g.objects[to[0]]
-    if b.zone != "battlefield" or a.zone != "battlefield" or not counters_allowed(g, b.id, kind):
-        return
-    n = min(amount(g, e.get("amount", 1), sid, r), a.counters.get(kind, 0))
-    if n <= 0:
-        return
-    a.counters[kind] -= n
-    triggers.counters_removed(g, a.id, kind, n)  # 121.5: moved counters are removed from the first object
-    b.counters[kind] = b.counters.get(kind, 0) + n
-    triggers.counters_put(g, b.id, kind, n, controller(g, r))  # 121.5: moved counters are put onto the second object
-    g.log("move_counters", counter=kind, amount=n, source=a.card.name, to=b.card.name)
+    many = e.get("amount", 1)
+    if len(to) != 1 or not frm or len(frm) > 1 and many != "all":
+        return None
+    b = g.objects[to[0]]
+    if b.zone != "battlefield":
+        return None
+    for x in frm:
+        a = g.objects[x]
+        if x == b.id or a.zone != "battlefield":
+            continue
+        kinds = sorted(k for k, v in a.counters.items() if v > 0) if kind == "any" else [kind]
+        if kind == "any" and many != "all" and len(kinds) > 1:  # "a counter": of the kind its controller chooses
+            got = nested.answer(r, f"move_kind.{x}")
+            if got is None:
+                return {"kind": "choose_option", "player": controller(g, r), "options": kinds,
+                        "slot": nested.slot(r, f"move_kind.{x}"), "prompt": f"{a.card.name}: move which counter?"}
+            if got not in kinds:
+                raise IllegalAction(f"{got!r}: not a kind of counter on {a.card.name}")
+            kinds = [got]
+        for k in kinds:
+            have = a.counters.get(k, 0)
+            if have <= 0 or not counters_allowed(g, b.id, k):
+                continue
+            if many == "all":
+                n = have
+            elif many == "any_number":
+                got = nested.answer(r, f"move_number.{x}.{k}")
+                if got is None:
+                    return {"kind": "choose_number", "player": controller(g, r), "options": list(range(have + 1)),
+                            "min": 0, "max": have, "slot": nested.slot(r, f"move_number.{x}.{k}"),
+                            "prompt": f"{a.card.name}: move how many {k} counters onto {b.card.name}? (0 to {have})"}
+                n = min(max(int(got), 0), have)
+            else:
+                n = min(amount(g, many, sid, r), have)
+            if n <= 0:
+                continue
+            a.counters[k] -= n
+            triggers.counters_removed(g, a.id, k, n)  # 121.5: moved counters are removed from the first object
+            b.counters[k] = b.counters.get(k, 0) + n
+            triggers.counters_put(g, b.id, k, n, controller(g, r))  # 121.5: and put onto the second object
+            g.log("move_counters", counter=k, amount=n, source=a.card.name, to=b.card.name)
     g.changed()
+    return None
 
 
 TOKEN_KINDS: dict[str, tuple[str, str | tuple[str, ...], str]] = {

@@ -694,6 +694,9 @@ def _lower_triggered_at(item: IrItem, nth: int = 0) -> Ability | None:
         ctx.last_player = "trigger_player"  # "whenever a creature an opponent controls dies, that player ..."
     if trig.get("to_self"):
         ctx.last_player = {"controller_of": "it"}
+    if trig.get("event") == "dies" and re.search(r"\bput into (?:a player's|an opponent's) graveyard\b", text, re.I):
+        ctx.last_player = {"owner_of": "it"}  # "whenever a permanent is put into an opponent's graveyard, that player
+        # loses 1 life" (Patron of the Nezumi): the graveyard's owner, the permanent's owner (400.3)
     if trig.get("event") == "ltb" and trig.get("to") == ["hand"]:
         ctx.last_player = {"owner_of": "it"}  # "whenever a permanent is returned to a player's hand, that player ...":
         # its owner, whose hand it went to (400.3)

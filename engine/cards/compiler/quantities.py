@@ -153,6 +153,14 @@ def count_of(phrase: str) -> Any:
                 None, "you") or f.get("types", ["Creature"]) != ["Creature"]:
             return None
         return {"died_this_turn": {**f, "types": ["Creature"]}}
+    m = re.fullmatch(r"(creatures?|nontoken creatures?) (?:that (?:was|were) )?put into your graveyard from the "
+                     r"battlefield this turn", p)
+    if m:  # "for each creature put into your graveyard from the battlefield this turn" (Fresh Meat): each creature
+        # that died this turn (700.4) and was owned by you (404.1: a card goes to its owner's graveyard)
+        f = parse_noun(m.group(1))
+        if f is None or set(f) - {"types", "token"}:
+            return None
+        return {"died_this_turn": {**f, "types": ["Creature"], "owner": "you"}}
     if p in ("permanents you've sacrificed this turn", "permanent you've sacrificed this turn"):
         return {"sacrificed_this_turn": "you"}  # 701.14a
     if p in ("permanents sacrificed this turn", "permanent sacrificed this turn"):

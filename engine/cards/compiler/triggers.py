@@ -418,7 +418,14 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         # "whenever SELF deals damage to a Dinosaur": the object dealt damage, a creature of that type (120.3)
         return {"event": "deals_damage", "self": True, "damaged": {"types": ["Creature"],
                                                                    "subtypes": [subtype(m.group(1))]}}
-    m = re.fullmatch(r"an? (.+?) is put into (your|an opponent's) graveyard from the battlefield", c)
+    m = re.fullmatch(r"an? (.+?) is put into (your|an opponent's|a player's) graveyard( from the battlefield)?", c)
+    if m and not m.group(3) and m.group(1).split()[-1] != "permanent":
+        m = None  # "a card is put into ... graveyard" is from anywhere; only a permanent comes from the battlefield
+    if m and m.group(2) == "a player's":  # "Whenever a nontoken permanent is put into a player's graveyard from the
+        # battlefield, that player ..." (Liability): any owner's; "that player" is its owner (lowering)
+        inner = parse_trigger(f"a {m.group(1)} dies")
+        return inner if inner is not None and inner.get("event") == "dies" and set(inner) == {"event", "filter"} \
+            and "owner" not in inner["filter"] else None
     if m:  # "a nontoken creature is put into your graveyard from the battlefield" (Bridge from Below): it died
         # (700.4) and its owner is that player (a card goes to its owner's graveyard, 400.3)
         inner = parse_trigger(f"a {m.group(1)} dies")

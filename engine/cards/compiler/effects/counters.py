@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from engine.cards.abilities import Effect, TargetSpec
 from engine.cards.compiler.effects.amounts import amount_of, bind_x, ctx_quantity, scaled
@@ -184,14 +185,31 @@ def _double_counters(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 #: this family's readers, in the order they are tried
-@reader(r"^move (a|an|one|two|three|\d+) ([+\-\w/]+) counters? from (.+?) onto (.+)$")
+@reader(r"^move (a|an|one|two|three|\d+|all|any number of) (?:([+\-\w/]+) )?counters? from (.+?) onto (.+)$")
 def _move_counters(m: re.Match, c: Ctx) -> list[Effect] | None:
-    """121.5: "move a +1/+1 counter from SELF onto that creature" (graft, 702.57a)."""
-    frm, to = c.ref(m.group(3)), c.ref(m.group(4))
-    n = amount_of(m.group(1), c)
-    if frm is None or to is None or n is None:
+    """121.5: "move a +1/+1 counter from SELF onto that creature" (graft, 702.57a); "Move a counter from target
+    creature onto a second target creature" (Leech Bonder: a counter of any kind, its kind chosen as it resolves);
+    "Move all counters from target creature onto another target creature" (Fate Transfer: every kind); "move all
+    +1/+1 counters from all creatures onto it" (Spike Cannibal: from each of a group); "move any number of +1/+1
+    counters from SELF onto another target creature" (how many chosen as it resolves, 608.2d)."""
+    many, kind = m.group(1), m.group(2) or "any"
+    if kind in ("a", "an", "one") or kind == "any" and many not in ("a", "an", "one", "all"):
         return None
-    return [Effect("move_counters", {"what": frm, "to": to, "kind": m.group(2), "amount": n})]
+    if many in ("all", "any number of") and kind == "any" and many != "all":
+        return None
+    # "from all creatures onto it": "it" cannot be the group named after it, so it is what came before (SELF of
+    # "When SELF enters"), read first
+    early = c.ref(m.group(4)) if m.group(4) == "it" and m.group(3).startswith("all ") else None
+    frm = c.ref(m.group(3))
+    if isinstance(frm, dict) and "each" in frm and many != "all":
+        return None  # "any number of counters from among ...": a choice per object, not read here
+    to = early if early is not None else c.ref(m.group(4))
+    if to is None or isinstance(to, dict) and ("each" in to or "choose" in to):
+        return None
+    n: Any = "all" if many == "all" else "any_number" if many == "any number of" else amount_of(many, c)
+    if frm is None or n is None:
+        return None
+    return [Effect("move_counters", {"what": frm, "to": to, "kind": kind, "amount": n})]
 
 
 @reader(r"^choose (two|three|four|five|six) (.+?) and put an? ([+\-\w/]+) counter on each of them$")

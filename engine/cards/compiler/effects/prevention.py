@@ -49,13 +49,26 @@ def _prevent_by_group(m: re.Match, c: Ctx) -> list[Effect] | None:
         what = c.ref("all " + m.group(2))  # "... by creatures other than Werewolves and Wolves" (Moonmist)
     if isinstance(what, dict) and "target" in what:
         return [Effect("prevent", {"by": what, "combat": bool(m.group(1)), "duration": "eot"})]
-    if not (isinstance(what, dict) and set(what) == {"each"}) \
-            or what["each"].get("zone", "battlefield") != "battlefield":
+    if not (isinstance(what, dict) and set(what) == {"each"}):
         return None
-    return [Effect("prevent", {"by_each": what["each"], "combat": bool(m.group(1)), "duration": "eot"})]
+    return _group_shield(what["each"], bool(m.group(1)), sources=True)
 
 
-@reader(r"^(until your next turn, )?prevent all (combat )?damage (?!that )(.+?) would deal( this turn)?$")
+def _group_shield(f: dict[str, Any], combat: bool, sources: bool = False) -> list[Effect] | None:
+    """615.1a: a shield on every source of a group of permanents this turn, matched as the damage would be dealt.
+    "other creatures" is other than the source of the effect (the filter is matched with no source then), so it is
+    bound to that object; None for a group of another zone, or of sources unless ``sources`` (609.7a: "... that
+    black sources would deal" is read by _prevent_sources; "... dealt this turn by non-Human sources" here)."""
+    if f.get("zone", "battlefield") != "battlefield" or not sources and ("source" in f or "or" in f and any(
+            isinstance(a, dict) and "source" in a for a in f["or"])):
+        return None  # "black sources and red sources": spells too, wherever they are (_prevent_sources)
+    if f.get("other"):
+        f = {k: v for k, v in f.items() if k != "other"}
+        f["other_than"] = "self"
+    return [Effect("prevent", {"by_each": f, "combat": combat, "duration": "eot"})]
+
+
+@reader(r"^(until your next turn, )?prevent all (combat )?damage (?:that (?!would ))?(.+?) would deal( this turn)?$")
 def _prevent_would_deal(m: re.Match, c: Ctx) -> list[Effect] | None:
     """615.1a: "Prevent all damage target instant or sorcery spell would deal this turn" (Dromoka's
     Command), "Prevent all combat damage target creature would deal this turn": a shield on the
@@ -64,6 +77,12 @@ def _prevent_would_deal(m: re.Match, c: Ctx) -> list[Effect] | None:
     if bool(m.group(1)) == bool(m.group(4)):
         return None
     what = c.ref(m.group(3))
+    if what is None and not m.group(3).startswith(("a ", "an ", "target ", "the ", "that ", "each ", "all ")):
+        what = c.ref("all " + m.group(3))  # "... that other creatures would deal this turn" (Haze Frog)
+    if isinstance(what, dict) and set(what) == {"each"}:
+        # "Prevent all combat damage non-Soldier creatures would deal this turn" (Frontline Strategist): a group of
+        # sources matched as the damage would be dealt (615.1a), as "... dealt this turn by X" is
+        return _group_shield(what["each"], bool(m.group(2))) if not m.group(1) else None
     if what is None or isinstance(what, dict) and "each" in what:
         return None
     return [Effect("prevent", {"by": what, "combat": bool(m.group(2)),
